@@ -1,0 +1,48 @@
+/* The one place that knows which GCC we are built against.  Every GCC
+   header the plugin uses is included here, after the engine's headers
+   (GCC's system.h poisons malloc and friends, which the engine's headers
+   must be free to declare), and every difference between GCC versions is
+   hidden behind a macro or an inline function below.  */
+#ifndef PH_PLUGIN_COMPAT_H
+#define PH_PLUGIN_COMPAT_H
+
+#include "../reorg/analysis.h"
+#include "../reorg/layout.h"
+#include "../report/buf.h"
+#include "../report/jsonl.h"
+#include "../report/text.h"
+
+#include <sys/file.h>
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "stringpool.h"
+#include "diagnostic.h"
+#include "langhooks.h"
+#include "ggc.h"
+#include "hash-set.h"
+#include "input.h"
+#include "toplev.h"
+#include "bversion.h"
+#include "debug.h"
+
+#include "pretty-print.h"
+
+/* C++ front-end facts, as plain tree bits: cp-tree.h cannot be included
+   in a plugin that is also loaded into cc1, where its functions do not
+   exist.  Checked identical in GCC 11 and 12.  */
+#define PH_DECL_FIELD_IS_BASE(NODE) DECL_LANG_FLAG_6(FIELD_DECL_CHECK(NODE))
+#define PH_IDENTIFIER_LAMBDA_P(NODE) \
+	(IDENTIFIER_NODE_CHECK(NODE)->base.protected_flag)
+/* A type named by a typedef for linkage purposes:
+   typedef struct { ... } name;  */
+#define PH_TYPE_WAS_UNNAMED(NODE) \
+	(TYPE_NAME(TYPE_MAIN_VARIANT(NODE)) != \
+	 TYPE_STUB_DECL(TYPE_MAIN_VARIANT(NODE)))
+
+#if BUILDING_GCC_MAJOR < 11 || BUILDING_GCC_MAJOR > 12
+#error "pokehole is written for the GCC 11 and GCC 12 plugin interfaces"
+#endif
+
+
+#endif

@@ -1,0 +1,36 @@
+/* What the plugin's files share.  */
+#ifndef PH_PLUGIN_H
+#define PH_PLUGIN_H
+
+#include "compat.h"
+
+/* True in cc1plus.  */
+extern bool ph_lang_cxx;
+void ph_names_init(void);
+/* TYPE as the front end's diagnostics print it (%T).  */
+void ph_type_text(tree type, struct ph_buf *out);
+
+/* TYPE's spelling around a declarator name, pahole style: "char *" "" "",
+   "int" "(*" ")(char)", "char" "" "[2]".  */
+void ph_spell_type(tree type, struct ph_buf *head, struct ph_buf *pre,
+		   struct ph_buf *post);
+
+/* Appends the name a record is reported under to OUT: its tag (C), its
+   qualified name (C++), or the typedef naming an untagged one.  False
+   when it has none.  */
+bool ph_record_name(tree type, struct ph_buf *out, bool *typedef_name);
+/* Lambda closures and the like, left out unless asked for.  */
+bool ph_compiler_made(tree type);
+
+/* Converts the complete RECORD_TYPE or UNION_TYPE TYPE into MODEL.
+   *RET is NULL when the type is one we skip (variably modified, erroneous,
+   absurd).  */
+struct ph_error *ph_type_from_tree(struct ph_model *model, tree type,
+				   const char *name, bool typedef_name,
+				   const struct ph_type **ret);
+
+/* Appends BUF to PATH ("-" is standard output) in one write() under an
+   exclusive flock, so that parallel compilers never interleave.  */
+struct ph_error *ph_append_locked(const char *path, const struct ph_buf *buf);
+
+#endif

@@ -1,0 +1,282 @@
+/* pokehole.so: the layouts GCC gives structs and unions, reported while
+   the compiler runs.
+
+   Options, as -fplugin-arg-pokehole-KEY[=VALUE]:
+     report=PATH        pahole-style text, appended to PATH ("-": stdout)
+     json=PATH          JSON Lines (docs/layout-jsonl.md), appended to PATH
+                        ("-": stdout), one translation unit per locked write
+     cacheline=N        cacheline size in bytes (default 64)
+     types=NAME[,NAME]  report only the types with these names
+     system-headers     also report types defined in system headers
+     artificial         also report types the compiler made (lambda
+                        closures, RTTI pseudo types)
+
+   Types are collected as the front end completes them and rendered when
+   compilation finishes, so the compiler's hot paths only pay for a hash
+   lookup per struct.  Nothing is collected in lto1, nor once an error has
+   been seen.  */
+#include "plugin.h"
+
+/* Defines gcc_version: once, here.  */
+#include "plugin-version.h"
+
+int plugin_is_GPL_compatible;
+
+static const char plugin_version_string[] = "pokehole " PH_VERSION;
+static const char plugin_help[] =
+	"report=PATH|-  json=PATH|-  cacheline=N  types=NAME[,NAME...]  "
+	"system-headers  artificial";
+
+static struct {
+	const char *report;
+	const char *json;
+	unsigned cacheline;
+	char *types;	/* comma-separated, or NULL for all */
+	bool system_headers;
+	bool artificial;
+} opts = { NULL, NULL, 64, NULL, false, false };
+
+/* Types completed so far, in completion order: a GC root, so that a type
+   local to a function outlives that function's collection.  */
+static vec<tree, va_gc> *pending;
+static hash_set<tree> *seen;
+
+static const struct ggc_root_tab pending_roots[] = {
+	{ &pending, 1, sizeof(pending), &gt_ggc_mx_vec_tree_va_gc_,
+	  &gt_pch_nx_vec_tree_va_gc_ },
+	LAST_GGC_ROOT_TAB
+};
+
+static bool wanted_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	if (!opts.types)
+		return true;
+	for (const char *p = opts.types; *p;) {
+		const char *end = strchr(p, ',');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+
+		if (n == len && strncmp(p, name, n) == 0)
+			return true;
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return false;
+}
+
+static void collect(tree type)
+{
+	if (!type || seen_error())
+		return;
+	if (TREE_CODE(type) != RECORD_TYPE && TREE_CODE(type) != UNION_TYPE)
+		return;
+	type = TYPE_MAIN_VARIANT(type);
+	/* A forward declaration: the definition will come back here.  */
+	if (!COMPLETE_TYPE_P(type))
+		return;
+	if (seen->add(type))
+		return;
+	vec_safe_push(pending, type);
+}
+
+static void finish_type(void *gcc_data, void *)
+{
+	collect((tree)gcc_data);
+}
+
+/* PLUGIN_FINISH_TYPE never sees C++ template instantiations, lambdas or
+   local classes, but every type declaration reaches the debug hooks'
+   type_decl, -g or not; so we sit in front of whichever hooks are in
+   use.  */
+static const struct gcc_debug_hooks *orig_debug_hooks;
+static struct gcc_debug_hooks wrapped_debug_hooks;
+
+static void wrapped_type_decl(tree decl, int local)
+{
+	orig_debug_hooks->type_decl(decl, local);
+	if (decl && TREE_CODE(decl) == TYPE_DECL)
+		collect(TREE_TYPE(decl));
+}
+
+static void start_unit(void *, void *)
+{
+	if (debug_hooks == &wrapped_debug_hooks)
+		return;
+	orig_debug_hooks = debug_hooks;
+	wrapped_debug_hooks = *debug_hooks;
+	wrapped_debug_hooks.type_decl = wrapped_type_decl;
+	debug_hooks = &wrapped_debug_hooks;
+}
+
+static void report_error(const char *what, struct ph_error *err)
+{
+	error("pokehole: %s: %s", what, err->message);
+	ph_error_destroy(err);
+}
+
+static void finish(void *, void *)
+{
+	struct ph_model *model = NULL;
+	struct ph_buf text, json, name;
+	struct ph_text_options text_opts = { opts.cacheline };
+	struct ph_error *err;
+	unsigned i;
+	tree type;
+
+	if (seen_error() || (!opts.report && !opts.json))
+		return;
+	if ((err = ph_model_create(&model))) {
+		report_error("cannot build the layout model", err);
+		return;
+	}
+	ph_buf_init(&text);
+	ph_buf_init(&json);
+	ph_buf_init(&name);
+	FOR_EACH_VEC_SAFE_ELT(pending, i, type) {
+		const struct ph_type *t;
+		bool typedef_name;
+
+		name.len = 0;
+		if (!ph_record_name(type, &name, &typedef_name) ||
+		    name.failed || !wanted_name(name.data))
+			continue;
+		if (!opts.artificial && ph_compiler_made(type))
+			continue;
+		if (!opts.system_headers && TYPE_STUB_DECL(type) &&
+		    in_system_header_at(
+			    DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type))))
+			continue;
+		if ((err = ph_type_from_tree(model, type, name.data, typedef_name,
+					     &t)))
+			break;
+		if (!t)
+			continue;
+		if (opts.report &&
+		    (err = ph_render_text(&text, t, &text_opts)))
+			break;
+		if (opts.json &&
+		    (err = ph_render_jsonl(&json, t, opts.cacheline)))
+			break;
+	}
+	if (err)
+		report_error("cannot render the layouts", err);
+	else if (opts.report && (err = ph_append_locked(opts.report, &text)))
+		report_error("cannot write the report", err);
+	else if (opts.json && (err = ph_append_locked(opts.json, &json)))
+		report_error("cannot write the JSON report", err);
+	ph_buf_deinit(&text);
+	ph_buf_deinit(&json);
+	ph_buf_deinit(&name);
+	ph_model_destroy(model);
+}
+
+static void cleanup(void *, void *)
+{
+	if (debug_hooks == &wrapped_debug_hooks)
+		debug_hooks = orig_debug_hooks;
+	delete seen;
+	seen = NULL;
+	free(opts.types);
+}
+
+static bool parse_unsigned(const char *s, unsigned long max,
+			   unsigned long *ret)
+{
+	char *end;
+
+	if (!s || !*s || !ISDIGIT(*s))
+		return false;
+	errno = 0;
+	unsigned long v = strtoul(s, &end, 10);
+	if (errno || *end || v == 0 || v > max)
+		return false;
+	*ret = v;
+	return true;
+}
+
+/* Every key is checked; an unknown one is an error naming it, and so is a
+   value that does not fit, so a typo never silently disables a check.  */
+static bool parse_args(const struct plugin_name_args *info)
+{
+	bool ok = true;
+
+	for (int i = 0; i < info->argc; i++) {
+		const char *key = info->argv[i].key;
+		const char *value = info->argv[i].value;
+		unsigned long n;
+
+		if (strcmp(key, "report") == 0 || strcmp(key, "json") == 0) {
+			if (!value || !*value) {
+				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
+				      "file name or %<-%>",
+				      info->base_name, key);
+				ok = false;
+			} else if (key[0] == 'r') {
+				opts.report = value;
+			} else {
+				opts.json = value;
+			}
+		} else if (strcmp(key, "cacheline") == 0) {
+			if (!parse_unsigned(value, 1UL << 20, &n)) {
+				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
+				      "size in bytes from 1 to 1048576",
+				      info->base_name, key);
+				ok = false;
+			} else {
+				opts.cacheline = (unsigned)n;
+			}
+		} else if (strcmp(key, "types") == 0) {
+			if (!value || !*value) {
+				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
+				      "list of type names", info->base_name,
+				      key);
+				ok = false;
+			} else {
+				free(opts.types);
+				opts.types = xstrdup(value);
+			}
+		} else if (strcmp(key, "system-headers") == 0) {
+			opts.system_headers = !value || strcmp(value, "0");
+		} else if (strcmp(key, "artificial") == 0) {
+			opts.artificial = !value || strcmp(value, "0");
+		} else {
+			error("pokehole: unknown option %<-fplugin-arg-%s-%s%>"
+			      " (known: %s)", info->base_name, key,
+			      plugin_help);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+int plugin_init(struct plugin_name_args *info,
+		struct plugin_gcc_version *version)
+{
+	static struct plugin_info plugin_info = { plugin_version_string,
+						  plugin_help };
+
+	if (!plugin_default_version_check(version, &gcc_version)) {
+		error("pokehole: this plugin was built for GCC %s and cannot "
+		      "run in GCC %s", gcc_version.basever, version->basever);
+		return 1;
+	}
+	register_callback(info->base_name, PLUGIN_INFO, NULL, &plugin_info);
+	/* Types are laid out by the front ends; lto1 only sees them again.  */
+	if (in_lto_p || strcmp(lang_hooks.name, "GNU GIMPLE") == 0)
+		return 0;
+	if (!parse_args(info))
+		return 0;
+
+	ph_names_init();
+	seen = new hash_set<tree>;
+	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+			  const_cast<ggc_root_tab *>(pending_roots));
+	register_callback(info->base_name, PLUGIN_FINISH_TYPE, finish_type,
+			  NULL);
+	register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
+	register_callback(info->base_name, PLUGIN_FINISH, finish, NULL);
+	register_callback(info->base_name, PLUGIN_FINISH, cleanup, NULL);
+	return 0;
+}

@@ -1,0 +1,216 @@
+/* Types spelled as C declarations, the way pahole and GCC's C front end
+   print them ("long int", "const char *", "int (*)(char)").  */
+#include "plugin.h"
+
+static void put_quals(struct ph_buf *out, int quals)
+{
+	if (quals & TYPE_QUAL_ATOMIC)
+		ph_buf_puts(out, "_Atomic ");
+	if (quals & TYPE_QUAL_CONST)
+		ph_buf_puts(out, "const ");
+	if (quals & TYPE_QUAL_VOLATILE)
+		ph_buf_puts(out, "volatile ");
+	if (quals & TYPE_QUAL_RESTRICT)
+		ph_buf_puts(out, "restrict ");
+}
+
+static const char *tag_keyword(tree type)
+{
+	switch (TREE_CODE(type)) {
+	case RECORD_TYPE:
+		return "struct";
+	case UNION_TYPE:
+		return "union";
+	case ENUMERAL_TYPE:
+		return "enum";
+	default:
+		return NULL;
+	}
+}
+
+static void spell_abstract(tree type, struct ph_buf *out);
+
+/* A type that is not a pointer, array or function: qualifiers and name.  */
+static void spell_base(tree type, struct ph_buf *out)
+{
+	tree name = TYPE_NAME(type);
+	const char *tag = tag_keyword(type);
+
+	/* C++ names are qualified, and only the front end knows how.  */
+	if (ph_lang_cxx && name && TREE_CODE(name) == TYPE_DECL &&
+	    DECL_NAME(name) && (tag || DECL_ORIGINAL_TYPE(name))) {
+		ph_type_text(type, out);
+		return;
+	}
+	put_quals(out, TYPE_QUALS(type));
+	if (name && TREE_CODE(name) == TYPE_DECL && DECL_NAME(name)) {
+		ph_buf_puts(out, IDENTIFIER_POINTER(DECL_NAME(name)));
+	} else if (name && TREE_CODE(name) == IDENTIFIER_NODE) {
+		if (tag)
+			ph_buf_printf(out, "%s ", tag);
+		ph_buf_puts(out, IDENTIFIER_POINTER(name));
+	} else if (tag) {
+		ph_buf_printf(out, "%s {...}", tag);
+	} else if (TREE_CODE(type) == VOID_TYPE) {
+		ph_buf_puts(out, "void");
+	} else if (TREE_CODE(type) == VECTOR_TYPE) {
+		spell_abstract(TREE_TYPE(type), out);
+		if (tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)))
+			ph_buf_printf(out,
+				      " __attribute__((__vector_size__(%lu)))",
+				      (unsigned long)tree_to_uhwi(
+					      TYPE_SIZE_UNIT(type)));
+	} else if (TREE_CODE(type) == COMPLEX_TYPE) {
+		ph_buf_puts(out, "complex ");
+		spell_abstract(TREE_TYPE(type), out);
+	} else if (INTEGRAL_TYPE_P(type)) {
+		ph_buf_printf(out, "%s int:%u", TYPE_UNSIGNED(type) ?
+			      "unsigned" : "signed", TYPE_PRECISION(type));
+	} else {
+		ph_buf_puts(out, "<unnamed type>");
+	}
+}
+
+static bool is_derived(tree type)
+{
+	switch (TREE_CODE(type)) {
+	case POINTER_TYPE:
+	case REFERENCE_TYPE:
+	case ARRAY_TYPE:
+	case FUNCTION_TYPE:
+		/* A typedef of a derived type is spelled by its name.  */
+		return !(TYPE_NAME(type) &&
+			 TREE_CODE(TYPE_NAME(type)) == TYPE_DECL);
+	default:
+		return false;
+	}
+}
+
+static void spell_args(tree fntype, struct ph_buf *out)
+{
+	tree args = TYPE_ARG_TYPES(fntype);
+	bool first = true;
+
+	ph_buf_putc(out, '(');
+	if (!prototype_p(fntype)) {
+		ph_buf_putc(out, ')');
+		return;
+	}
+	for (; args && args != void_list_node; args = TREE_CHAIN(args)) {
+		if (!first)
+			ph_buf_puts(out, ", ");
+		first = false;
+		spell_abstract(TREE_VALUE(args), out);
+	}
+	if (stdarg_p(fntype))
+		ph_buf_puts(out, first ? "..." : ", ...");
+	else if (first)
+		ph_buf_puts(out, "void");
+	ph_buf_putc(out, ')');
+}
+
+/* Builds the declarator from the name outwards: PRE grows to the left,
+   POST to the right, and whatever is not derived ends up in HEAD.  */
+static void spell_declarator(tree type, struct ph_buf *head,
+			     struct ph_buf *pre, struct ph_buf *post)
+{
+	struct ph_buf l, r, tmp;
+	bool after_pointer = false;
+
+	ph_buf_init(&l);
+	ph_buf_init(&r);
+	ph_buf_init(&tmp);
+	while (type && type != error_mark_node && is_derived(type)) {
+		enum tree_code code = TREE_CODE(type);
+
+		if (code == POINTER_TYPE || code == REFERENCE_TYPE) {
+			int quals = TYPE_QUALS(type);
+
+			ph_buf_putc(&tmp, code == POINTER_TYPE ? '*' : '&');
+			if (quals) {
+				ph_buf_putc(&tmp, ' ');
+				put_quals(&tmp, quals);
+			}
+			ph_buf_putn(&tmp, l.data ? l.data : "", l.len);
+			ph_buf_deinit(&l);
+			l = tmp;
+			ph_buf_init(&tmp);
+			after_pointer = true;
+		} else {
+			if (after_pointer) {
+				ph_buf_putc(&tmp, '(');
+				ph_buf_putn(&tmp, l.data ? l.data : "", l.len);
+				ph_buf_deinit(&l);
+				l = tmp;
+				ph_buf_init(&tmp);
+				ph_buf_putc(&tmp, ')');
+				ph_buf_putn(&tmp, r.data ? r.data : "", r.len);
+				ph_buf_deinit(&r);
+				r = tmp;
+				ph_buf_init(&tmp);
+			}
+			if (code == ARRAY_TYPE) {
+				tree dom = TYPE_DOMAIN(type);
+				tree max = dom ? TYPE_MAX_VALUE(dom) : NULL_TREE;
+
+				if (max && TREE_CODE(max) == INTEGER_CST)
+					ph_buf_printf(&r, "[%ld]",
+						      (long)(tree_to_shwi(max) +
+							     1));
+				else
+					ph_buf_puts(&r, "[]");
+			} else {
+				spell_args(type, &r);
+			}
+			after_pointer = false;
+		}
+		type = TREE_TYPE(type);
+	}
+	if (type && type != error_mark_node)
+		spell_base(type, head);
+	else
+		ph_buf_puts(head, "<error>");
+
+	/* Pointers straight onto the base read best with the base, as pahole
+	   prints them: "char *" p[4].  */
+	if (l.len && !strchr(l.data, '(')) {
+		while (l.len && l.data[l.len - 1] == ' ')
+			l.data[--l.len] = '\0';
+		ph_buf_putc(head, ' ');
+		ph_buf_putn(head, l.data, l.len);
+		ph_buf_deinit(&l);
+	}
+	if (l.len)
+		ph_buf_putn(pre, l.data, l.len);
+	if (r.len)
+		ph_buf_putn(post, r.data, r.len);
+	ph_buf_deinit(&l);
+	ph_buf_deinit(&r);
+	ph_buf_deinit(&tmp);
+}
+
+static void spell_abstract(tree type, struct ph_buf *out)
+{
+	struct ph_buf head, pre, post;
+
+	ph_buf_init(&head);
+	ph_buf_init(&pre);
+	ph_buf_init(&post);
+	spell_declarator(type, &head, &pre, &post);
+	ph_buf_putn(out, head.data ? head.data : "", head.len);
+	if (pre.len)
+		ph_buf_putc(out, ' ');
+	ph_buf_putn(out, pre.data ? pre.data : "", pre.len);
+	ph_buf_putn(out, post.data ? post.data : "", post.len);
+	if (head.failed || pre.failed || post.failed)
+		out->failed = true;
+	ph_buf_deinit(&head);
+	ph_buf_deinit(&pre);
+	ph_buf_deinit(&post);
+}
+
+void ph_spell_type(tree type, struct ph_buf *head, struct ph_buf *pre,
+		   struct ph_buf *post)
+{
+	spell_declarator(type, head, pre, post);
+}

@@ -1,0 +1,345 @@
+/* GCC's laid-out RECORD_TYPEs and UNION_TYPEs into the layout model.  */
+#include "plugin.h"
+
+/* Refuses what no real type has, so that a hostile input cannot make us
+   allocate without bound.  */
+static const unsigned max_depth = 64;
+
+static bool const_uhwi(tree t, uint64_t *ret)
+{
+	if (!t || TREE_CODE(t) != INTEGER_CST || !tree_fits_uhwi_p(t))
+		return false;
+	*ret = tree_to_uhwi(t);
+	return true;
+}
+
+/* An untagged struct or union defined in place: its members are shown
+   inside the member rather than as a type of their own.  */
+static bool is_untagged_aggregate(tree type)
+{
+	return (TREE_CODE(type) == RECORD_TYPE ||
+		TREE_CODE(type) == UNION_TYPE) && !TYPE_NAME(type);
+}
+
+static bool is_flexible_array(tree type)
+{
+	return TREE_CODE(type) == ARRAY_TYPE &&
+	       (!TYPE_DOMAIN(type) || !TYPE_MAX_VALUE(TYPE_DOMAIN(type)));
+}
+
+/* A base field is virtual unless a direct non-virtual base of RECORD has
+   its type at its offset.  */
+static bool is_virtual_base(tree record, tree base, uint64_t offset)
+{
+	tree binfo = TYPE_BINFO(record), b;
+	uint64_t off;
+
+	if (!binfo)
+		return false;
+	for (unsigned i = 0; BINFO_BASE_ITERATE(binfo, i, b); i++) {
+		if (!BINFO_VIRTUAL_P(b) &&
+		    TYPE_MAIN_VARIANT(BINFO_TYPE(b)) == TYPE_MAIN_VARIANT(base) &&
+		    const_uhwi(BINFO_OFFSET(b), &off) && off == offset)
+			return false;
+	}
+	return true;
+}
+
+struct build_ctx {
+	struct ph_model *model;
+	bool skip;	/* the type cannot be reported; not an error */
+};
+
+static const char *model_str(struct build_ctx *ctx, const struct ph_buf *b)
+{
+	const char *s;
+
+	if (ph_model_strdup(ctx->model, b->data ? b->data : "", &s))
+		return NULL;
+	return s;
+}
+
+static struct ph_error *shallow_members(tree record, struct ph_member_vec *vec,
+					bool *ok);
+
+/* Tail padding of a struct used as a member, for pahole's "last struct
+   has N bytes of padding".  */
+static uint32_t record_tail_padding(tree type)
+{
+	struct ph_member_vec vec;
+	uint64_t size;
+	uint32_t padding = 0;
+	bool ok = true;
+
+	if (TREE_CODE(type) != RECORD_TYPE || !COMPLETE_TYPE_P(type) ||
+	    !const_uhwi(TYPE_SIZE_UNIT(type), &size))
+		return 0;
+	ph_member_vec_init(&vec);
+	if (!shallow_members(type, &vec, &ok) && ok) {
+		ph_member_vec_sort(&vec);
+		padding = (uint32_t)ph_tail_padding(vec.v, vec.n, 0, size,
+						    false);
+	}
+	ph_member_vec_deinit(&vec);
+	return padding;
+}
+
+/* Positions and sizes only, for record_tail_padding.  */
+static struct ph_error *shallow_members(tree record, struct ph_member_vec *vec,
+					bool *ok)
+{
+	for (tree f = TYPE_FIELDS(record); f; f = DECL_CHAIN(f)) {
+		struct ph_member m;
+		tree bft;
+
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		bft = DECL_BIT_FIELD_TYPE(f);
+		if (bft && !DECL_NAME(f))
+			continue;
+		memset(&m, 0, sizeof(m));
+		if (!DECL_FIELD_OFFSET(f) ||
+		    TREE_CODE(DECL_FIELD_OFFSET(f)) != INTEGER_CST ||
+		    !tree_fits_uhwi_p(bit_position(f))) {
+			*ok = false;
+			return NULL;
+		}
+		m.bit_offset = int_bit_position(f);
+		if (bft) {
+			m.bitfield = true;
+			if (!const_uhwi(TYPE_SIZE_UNIT(bft), &m.size) ||
+			    !const_uhwi(DECL_SIZE(f), &m.bit_size)) {
+				*ok = false;
+				return NULL;
+			}
+		} else {
+			if (!const_uhwi(DECL_SIZE_UNIT(f), &m.size))
+				m.size = 0;
+			m.bit_size = 8 * m.size;
+		}
+		struct ph_error *err = ph_member_vec_push(vec, &m);
+		if (err)
+			return err;
+	}
+	return NULL;
+}
+
+static struct ph_error *build_members(struct build_ctx *ctx, tree record,
+				      uint64_t base_bit, unsigned depth,
+				      struct ph_member **ret_members,
+				      size_t *ret_n)
+{
+	struct ph_member_vec vec;
+	struct ph_error *err = NULL;
+
+	ph_member_vec_init(&vec);
+	if (depth > max_depth) {
+		ctx->skip = true;
+		goto out;
+	}
+	for (tree f = TYPE_FIELDS(record); f; f = DECL_CHAIN(f)) {
+		struct ph_member m;
+		struct ph_buf head, pre, post;
+		tree ft, bft;
+
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		ft = TREE_TYPE(f);
+		bft = DECL_BIT_FIELD_TYPE(f);
+		/* Unnamed bitfields are not members: their bits show as bit
+		   holes.  */
+		if (bft && !DECL_NAME(f))
+			continue;
+		if (!ft || ft == error_mark_node || !DECL_FIELD_OFFSET(f) ||
+		    TREE_CODE(DECL_FIELD_OFFSET(f)) != INTEGER_CST ||
+		    !tree_fits_uhwi_p(bit_position(f))) {
+			ctx->skip = true;
+			goto out;
+		}
+		memset(&m, 0, sizeof(m));
+		m.bit_offset = base_bit + int_bit_position(f);
+		if (bft) {
+			m.bitfield = true;
+			if (!const_uhwi(TYPE_SIZE_UNIT(bft), &m.size) ||
+			    !const_uhwi(DECL_SIZE(f), &m.bit_size)) {
+				ctx->skip = true;
+				goto out;
+			}
+			m.align = DECL_ALIGN_UNIT(f);
+		} else {
+			if (!const_uhwi(DECL_SIZE_UNIT(f), &m.size)) {
+				if (!is_flexible_array(ft)) {
+					ctx->skip = true;
+					goto out;
+				}
+				m.size = 0;
+				m.flexible = true;
+			}
+			m.bit_size = 8 * m.size;
+			m.align = DECL_ALIGN_UNIT(f);
+			if (DECL_USER_ALIGN(f))
+				m.explicit_align = DECL_ALIGN_UNIT(f);
+		}
+		m.name = DECL_NAME(f) ? IDENTIFIER_POINTER(DECL_NAME(f)) : "";
+		if (ph_model_strdup(ctx->model, m.name, &m.name))
+			goto nomem;
+		m.artificial = DECL_ARTIFICIAL(f);
+		if (ph_lang_cxx && PH_DECL_FIELD_IS_BASE(f)) {
+			/* The field's type is the base's "as-base" copy, sized
+			   without the tail padding a derived class may reuse:
+			   that is what the base occupies here.  */
+			tree real = TYPE_NAME(ft) && TREE_CODE(TYPE_NAME(ft)) ==
+				TYPE_DECL ? TREE_TYPE(TYPE_NAME(ft)) : ft;
+
+			m.base = true;
+			m.artificial = false;
+			m.virtual_base = is_virtual_base(record, real,
+							 m.bit_offset / 8);
+			if (!const_uhwi(TYPE_SIZE_UNIT(real), &m.size) ||
+			    !const_uhwi(DECL_SIZE(f), &m.bit_size)) {
+				ctx->skip = true;
+				goto out;
+			}
+			m.explicit_align = 0;
+			ft = real;
+		}
+
+		if (!bft && !m.base && is_untagged_aggregate(ft)) {
+			m.nested = true;
+			m.nested_kind = TREE_CODE(ft) == UNION_TYPE ?
+					PH_KIND_UNION : PH_KIND_STRUCT;
+			m.type = m.name_pre = m.name_post = "";
+			err = build_members(ctx, ft, m.bit_offset, depth + 1,
+					    &m.members, &m.nr_members);
+			if (err || ctx->skip)
+				goto out;
+		} else {
+			ph_buf_init(&head);
+			ph_buf_init(&pre);
+			ph_buf_init(&post);
+			ph_spell_type(bft ? bft : ft, &head, &pre, &post);
+			m.type = model_str(ctx, &head);
+			m.name_pre = model_str(ctx, &pre);
+			m.name_post = model_str(ctx, &post);
+			bool failed = head.failed || pre.failed || post.failed;
+			ph_buf_deinit(&head);
+			ph_buf_deinit(&pre);
+			ph_buf_deinit(&post);
+			if (failed || !m.type || !m.name_pre || !m.name_post)
+				goto nomem;
+		}
+		if (!bft && !m.base)
+			m.type_padding = record_tail_padding(ft);
+		if ((err = ph_member_vec_push(&vec, &m)))
+			goto out;
+	}
+	ph_member_vec_sort(&vec);
+	/* Strings and nested members are in the arena already.  */
+	*ret_members = NULL;
+	if (vec.n) {
+		*ret_members = (struct ph_member *)ph_arena_memdup(
+			&ctx->model->arena, vec.v, vec.n * sizeof(*vec.v));
+		if (!*ret_members)
+			goto nomem;
+	}
+	*ret_n = vec.n;
+	goto out;
+nomem:
+	err = &ph_error_nomem;
+out:
+	ph_member_vec_deinit(&vec);
+	return err;
+}
+
+/* Types the compiler made for itself: lambda closures, RTTI's pseudo
+   types.  Users did not write them and cannot change their layout.  */
+bool ph_compiler_made(tree type)
+{
+	tree name = TYPE_NAME(type);
+
+	if (!ph_lang_cxx || !name || TREE_CODE(name) != TYPE_DECL)
+		return false;
+	if (DECL_NAME(name) && PH_IDENTIFIER_LAMBDA_P(DECL_NAME(name)))
+		return true;
+	return DECL_ARTIFICIAL(name) &&
+	       LOCATION_LOCUS(DECL_SOURCE_LOCATION(name)) <= BUILTINS_LOCATION;
+}
+
+bool ph_record_name(tree type, struct ph_buf *out, bool *typedef_name)
+{
+	tree name = TYPE_NAME(type);
+
+	*typedef_name = false;
+	if (ph_lang_cxx) {
+		if (!name || TREE_CODE(name) != TYPE_DECL || !DECL_NAME(name) ||
+		    IDENTIFIER_ANON_P(DECL_NAME(name)))
+			return false;
+		*typedef_name = PH_TYPE_WAS_UNNAMED(type);
+		ph_type_text(type, out);
+		return true;
+	}
+	if (name && TREE_CODE(name) == IDENTIFIER_NODE) {
+		ph_buf_puts(out, IDENTIFIER_POINTER(name));
+		return true;
+	}
+	/* An untagged C type named by a typedef: the typedef is a variant
+	   of it whose TYPE_NAME is the TYPE_DECL.  */
+	for (tree v = TYPE_NEXT_VARIANT(type); v; v = TYPE_NEXT_VARIANT(v)) {
+		tree n = TYPE_NAME(v);
+
+		if (n && TREE_CODE(n) == TYPE_DECL && DECL_NAME(n) &&
+		    DECL_ORIGINAL_TYPE(n)) {
+			*typedef_name = true;
+			ph_buf_puts(out, IDENTIFIER_POINTER(DECL_NAME(n)));
+			return true;
+		}
+	}
+	return false;
+}
+
+static location_t record_location(tree type)
+{
+	tree stub = TYPE_STUB_DECL(type);
+
+	if (stub && DECL_P(stub))
+		return DECL_SOURCE_LOCATION(stub);
+	if (TYPE_NAME(type) && DECL_P(TYPE_NAME(type)))
+		return DECL_SOURCE_LOCATION(TYPE_NAME(type));
+	return UNKNOWN_LOCATION;
+}
+
+struct ph_error *ph_type_from_tree(struct ph_model *model, tree type,
+				   const char *name, bool typedef_name,
+				   const struct ph_type **ret)
+{
+	struct build_ctx ctx = { model, false };
+	struct ph_type t;
+	struct ph_error *err;
+
+	*ret = NULL;
+	memset(&t, 0, sizeof(t));
+	if (!const_uhwi(TYPE_SIZE_UNIT(type), &t.size))
+		return NULL;
+	t.kind = TREE_CODE(type) == UNION_TYPE ? PH_KIND_UNION
+					       : PH_KIND_STRUCT;
+	if (t.kind == PH_KIND_STRUCT && lang_hooks.types.classify_record &&
+	    lang_hooks.types.classify_record(type) == RECORD_IS_CLASS)
+		t.kind = PH_KIND_CLASS;
+	t.typedef_name = typedef_name;
+	t.align = TYPE_ALIGN_UNIT(type);
+	t.packed = TYPE_PACKED(type);
+	if (TYPE_USER_ALIGN(type))
+		t.explicit_align = TYPE_ALIGN_UNIT(type);
+	expanded_location loc = expand_location(record_location(type));
+	t.line = loc.line;
+	if ((err = ph_model_strdup(model, name, &t.name)) ||
+	    (err = ph_model_strdup(model, loc.file ? loc.file : "", &t.file)))
+		return err;
+	err = build_members(&ctx, type, 0, 0, &t.members, &t.nr_members);
+	if (err || ctx.skip)
+		return err;
+	if ((err = ph_model_append(model, &t)))
+		return err;
+	*ret = model->types[model->nr_types - 1];
+	return NULL;
+}

@@ -1,0 +1,182 @@
+#include "analysis.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+uint64_t ph_bitfield_unit_start(const struct ph_member *m)
+{
+	uint64_t unit = m->size * 8;
+
+	if (unit == 0)
+		return m->bit_offset & ~(uint64_t)7;
+	return m->bit_offset / unit * unit;
+}
+
+static uint64_t member_end(const struct ph_member *m)
+{
+	return m->bit_offset + m->bit_size;
+}
+
+/* Where the space a member claims ends: the whole storage unit for a
+   bitfield, capped at LIMIT (a packed type may end inside the unit).  */
+static uint64_t unit_end(const struct ph_member *m, uint64_t limit)
+{
+	if (!m->bitfield)
+		return member_end(m);
+	return min_u64(ph_bitfield_unit_start(m) + m->size * 8, limit);
+}
+
+/* Tail of the layout after everything the members use: byte padding and,
+   when the last member is a bitfield, the bits left in its unit.  */
+static void tail(const struct ph_member *members, size_t n, uint64_t start_bit,
+		 uint64_t size, bool is_union, uint64_t *padding,
+		 uint64_t *bit_padding)
+{
+	uint64_t limit = start_bit + size * 8;
+	uint64_t used = start_bit, claimed = start_bit;
+
+	for (size_t i = 0; i < n; i++) {
+		used = max_u64(used, member_end(&members[i]));
+		/* The last storage unit of a struct reaches into the tail.
+		   A union's members overlap, so its tail is simply what no
+		   member uses.  */
+		if (!is_union && i + 1 == n)
+			claimed = max_u64(claimed,
+					  unit_end(&members[i], limit));
+	}
+	claimed = max_u64(claimed, used);
+	*bit_padding = claimed > used ? claimed - used : 0;
+	uint64_t claimed_bytes = (claimed - start_bit + 7) / 8;
+	*padding = size > claimed_bytes ? size - claimed_bytes : 0;
+}
+
+uint64_t ph_tail_padding(const struct ph_member *members, size_t n,
+			 uint64_t start_bit, uint64_t size, bool is_union)
+{
+	uint64_t padding, bit_padding;
+
+	tail(members, n, start_bit, size, is_union, &padding, &bit_padding);
+	return padding;
+}
+
+struct ph_error *ph_analyze(const struct ph_member *members, size_t n,
+			    uint64_t start_bit, uint64_t size, bool is_union,
+			    unsigned cacheline, struct ph_analysis *ret)
+{
+	struct ph_analysis a;
+
+	memset(&a, 0, sizeof(a));
+	a.nr_members = n;
+	if (n) {
+		a.gaps = calloc(n, sizeof(*a.gaps));
+		if (!a.gaps)
+			return &ph_error_nomem;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_member *m = &members[i];
+
+		/* bit_size, not size: a base occupies less than its sizeof
+		   when the derived class reuses its tail padding.  */
+		if (m->bitfield)
+			a.sum_bitfield_bits += m->bit_size;
+		else
+			a.sum_members += m->bit_size / 8;
+		if (m->explicit_align)
+			a.forced_alignments++;
+		if (m->type_padding) {
+			a.nr_paddings++;
+			a.sum_paddings += m->type_padding;
+		}
+	}
+
+	if (!is_union && n) {
+		uint64_t used = start_bit;	/* end of the bits in use */
+		uint64_t unit = 0;		/* end of the previous unit */
+		bool prev_bitfield = false;
+
+		if (members[0].bit_offset > start_bit)
+			a.leading_hole = (members[0].bit_offset - start_bit) / 8;
+		for (size_t i = 0; i < n; i++) {
+			const struct ph_member *m = &members[i];
+			uint64_t lo = used, hi = m->bit_offset, bits = 0;
+
+			if (i > 0 && hi > lo) {
+				struct ph_gap *g = &a.gaps[i - 1];
+
+				/* Gaps inside a storage unit are bit holes, at
+				   either end of the gap.  */
+				if (prev_bitfield && unit > lo) {
+					uint64_t t = min_u64(hi, unit);
+					bits += t - lo;
+					lo = t;
+				}
+				if (m->bitfield &&
+				    ph_bitfield_unit_start(m) < hi) {
+					uint64_t t = max_u64(
+						lo, ph_bitfield_unit_start(m));
+					bits += hi - t;
+					hi = t;
+				}
+				bits += (hi - lo) % 8;
+				g->hole = (hi - lo) / 8;
+				g->hole_offset = (lo - start_bit + 7) / 8 +
+						 start_bit / 8;
+				g->bit_hole = bits;
+			}
+			if (i > 0) {
+				if (m->bitfield && !prev_bitfield &&
+				    ph_bitfield_unit_start(m) < used)
+					a.gaps[i].combined_with_prev = true;
+				if (!m->bitfield && prev_bitfield &&
+				    m->bit_offset < unit)
+					a.gaps[i].combined_with_next = true;
+				if (a.gaps[i - 1].hole && m->explicit_align)
+					a.gaps[i].forced_hole_before = true;
+			}
+			used = max_u64(used, member_end(m));
+			prev_bitfield = m->bitfield;
+			unit = m->bitfield ? unit_end(m, start_bit + size * 8)
+					   : 0;
+		}
+		for (size_t i = 0; i < n; i++) {
+			if (a.gaps[i].hole) {
+				a.nr_holes++;
+				a.sum_holes += a.gaps[i].hole;
+			}
+			if (a.gaps[i].bit_hole) {
+				a.nr_bit_holes++;
+				a.sum_bit_holes += a.gaps[i].bit_hole;
+			}
+			if (a.gaps[i].forced_hole_before) {
+				a.forced_holes++;
+				a.sum_forced_holes += a.gaps[i - 1].hole;
+			}
+		}
+	}
+	tail(members, n, start_bit, size, is_union, &a.padding,
+	     &a.bit_padding);
+	if (cacheline == 0)
+		cacheline = 64;
+	a.cachelines = (size + cacheline - 1) / cacheline;
+	a.last_cacheline = size % cacheline;
+	*ret = a;
+	return NULL;
+}
+
+struct ph_error *ph_analyze_type(const struct ph_type *t, unsigned cacheline,
+				 struct ph_analysis *ret)
+{
+	return ph_analyze(t->members, t->nr_members, 0, t->size,
+			  t->kind == PH_KIND_UNION, cacheline, ret);
+}
+
+void ph_analysis_deinit(struct ph_analysis *a)
+{
+	if (!a)
+		return;
+	free(a->gaps);
+	a->gaps = NULL;
+}

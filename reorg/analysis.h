@@ -1,0 +1,79 @@
+/* What a layout wastes, computed from its members and nothing else: holes
+   between members, bit holes inside bitfield storage units, tail padding,
+   cachelines.  Nothing here is stored in the model; everything is derived
+   on demand, so a reorganized layout can never carry stale holes.
+
+   The accounting follows pahole's, so that figures read the same:
+   - a gap inside a bitfield's storage unit is a bit hole, a gap between
+     storage units (or plain members) a byte hole;
+   - "sum members" adds the sizes of non-bitfield members, bitfields are
+     summed in bits on their own;
+   - tail padding is counted from the end of the last storage unit; the
+     unused bits at the end of that unit are "bit padding".  */
+#ifndef PH_ANALYSIS_H
+#define PH_ANALYSIS_H
+
+#include "layout.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What lies between member i and member i + 1 (or the end, for the last
+   one), and how member i relates to its neighbours.  */
+struct ph_gap {
+	uint64_t hole;		/* bytes */
+	uint64_t hole_offset;	/* where the byte hole starts */
+	uint64_t bit_hole;	/* bits */
+	/* Before member i: its storage unit starts inside the previous
+	   member (a bitfield sharing bytes with a plain member).  */
+	bool combined_with_prev;
+	/* Before member i: it starts inside the previous bitfield's unit.  */
+	bool combined_with_next;
+	/* The byte hole before member i exists because of its aligned().  */
+	bool forced_hole_before;
+};
+
+struct ph_analysis {
+	size_t nr_members;
+	struct ph_gap *gaps;	/* one per member */
+	/* A hole before the first member (offset not at the start).  */
+	uint64_t leading_hole;
+	uint64_t sum_members;	/* bytes the non-bitfield members occupy */
+	uint64_t sum_bitfield_bits;
+	unsigned nr_holes, nr_bit_holes;
+	uint64_t sum_holes, sum_bit_holes;
+	uint64_t padding;	/* bytes */
+	uint64_t bit_padding;	/* bits */
+	unsigned nr_paddings;	/* members whose type has tail padding */
+	uint64_t sum_paddings;
+	unsigned forced_alignments, forced_holes;
+	uint64_t sum_forced_holes;
+	uint64_t cachelines;
+	uint64_t last_cacheline;	/* size % cacheline, 0 when it divides */
+};
+
+/* Analyses MEMBERS (in offset order), which occupy bits [START_BIT,
+   START_BIT + 8 * SIZE) of the outermost type.  A union's members overlap
+   by design and have no holes.  CACHELINE is in bytes (> 0).  */
+struct ph_error *ph_analyze(const struct ph_member *members, size_t n,
+			    uint64_t start_bit, uint64_t size, bool is_union,
+			    unsigned cacheline, struct ph_analysis *ret);
+struct ph_error *ph_analyze_type(const struct ph_type *t, unsigned cacheline,
+				 struct ph_analysis *ret);
+void ph_analysis_deinit(struct ph_analysis *a);
+
+/* The first bit of a bitfield's storage unit: the unit is the member's
+   declared type, at a multiple of its size.  */
+uint64_t ph_bitfield_unit_start(const struct ph_member *m);
+
+/* Tail padding in bytes of a type whose members are MEMBERS, as
+   ph_analyze would count it, for ph_member.type_padding.  */
+uint64_t ph_tail_padding(const struct ph_member *members, size_t n,
+			 uint64_t start_bit, uint64_t size, bool is_union);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

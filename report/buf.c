@@ -1,0 +1,96 @@
+#include "buf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ph_buf_init(struct ph_buf *buf)
+{
+	buf->data = NULL;
+	buf->len = buf->cap = 0;
+	buf->failed = false;
+}
+
+void ph_buf_deinit(struct ph_buf *buf)
+{
+	free(buf->data);
+	ph_buf_init(buf);
+}
+
+static bool reserve(struct ph_buf *buf, size_t extra)
+{
+	if (buf->failed)
+		return false;
+	if (buf->cap - buf->len > extra)
+		return true;
+	size_t cap = buf->cap ? buf->cap : 256;
+	while (cap - buf->len <= extra) {
+		if (cap > ((size_t)-1) / 2) {
+			buf->failed = true;
+			return false;
+		}
+		cap *= 2;
+	}
+	char *p = realloc(buf->data, cap);
+	if (!p) {
+		buf->failed = true;
+		return false;
+	}
+	buf->data = p;
+	buf->cap = cap;
+	return true;
+}
+
+void ph_buf_putn(struct ph_buf *buf, const char *s, size_t n)
+{
+	if (!reserve(buf, n))
+		return;
+	memcpy(buf->data + buf->len, s, n);
+	buf->len += n;
+	buf->data[buf->len] = '\0';
+}
+
+void ph_buf_puts(struct ph_buf *buf, const char *s)
+{
+	ph_buf_putn(buf, s, strlen(s));
+}
+
+void ph_buf_putc(struct ph_buf *buf, char c)
+{
+	ph_buf_putn(buf, &c, 1);
+}
+
+void ph_buf_pad(struct ph_buf *buf, char c, size_t count)
+{
+	if (!reserve(buf, count))
+		return;
+	memset(buf->data + buf->len, c, count);
+	buf->len += count;
+	buf->data[buf->len] = '\0';
+}
+
+void ph_buf_printf(struct ph_buf *buf, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		buf->failed = true;
+		return;
+	}
+	if (!reserve(buf, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf->data + buf->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	buf->len += (size_t)n;
+}
+
+struct ph_error *ph_buf_error(const struct ph_buf *buf)
+{
+	return buf->failed ? &ph_error_nomem : NULL;
+}

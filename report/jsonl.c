@@ -1,0 +1,172 @@
+#include "jsonl.h"
+
+#include <inttypes.h>
+
+#include "../reorg/analysis.h"
+
+void ph_json_string(struct ph_buf *out, const char *s)
+{
+	ph_buf_putc(out, '"');
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"':
+			ph_buf_puts(out, "\\\"");
+			break;
+		case '\\':
+			ph_buf_puts(out, "\\\\");
+			break;
+		case '\n':
+			ph_buf_puts(out, "\\n");
+			break;
+		case '\t':
+			ph_buf_puts(out, "\\t");
+			break;
+		default:
+			if (*p < 0x20)
+				ph_buf_printf(out, "\\u%04x", *p);
+			else
+				ph_buf_putc(out, (char)*p);
+		}
+	}
+	ph_buf_putc(out, '"');
+}
+
+static void key(struct ph_buf *out, const char *k)
+{
+	ph_buf_printf(out, ",\"%s\":", k);
+}
+
+static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
+{
+	char type[512];
+
+	ph_buf_puts(out, "[");
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_member *m = &ms[i];
+
+		if (i)
+			ph_buf_putc(out, ',');
+		ph_buf_puts(out, "{\"name\":");
+		ph_json_string(out, m->name);
+		key(out, "type");
+		if (m->nested) {
+			ph_json_string(out, ph_kind_name(m->nested_kind));
+		} else {
+			size_t len = ph_member_type_name(m, type, sizeof(type));
+			if (len < sizeof(type)) {
+				ph_json_string(out, type);
+			} else {
+				struct ph_buf big;
+				ph_buf_init(&big);
+				ph_buf_printf(&big, "%s%s%s%s", m->type,
+					      *m->name_pre ? " " : "",
+					      m->name_pre, m->name_post);
+				ph_json_string(out, big.data ? big.data : "");
+				if (big.failed)
+					out->failed = true;
+				ph_buf_deinit(&big);
+			}
+		}
+		ph_buf_printf(out,
+			      ",\"offset\":%" PRIu64 ",\"size\":%" PRIu64
+			      ",\"bit_offset\":%" PRIu64 ",\"bit_size\":%" PRIu64
+			      ",\"bitfield\":%s,\"align\":%u",
+			      ph_member_offset(m), m->size, m->bit_offset,
+			      m->bit_size, m->bitfield ? "true" : "false",
+			      m->align);
+		if (m->base)
+			ph_buf_puts(out, ",\"base\":true");
+		if (m->virtual_base)
+			ph_buf_puts(out, ",\"virtual\":true");
+		if (m->artificial)
+			ph_buf_puts(out, ",\"artificial\":true");
+		if (m->flexible)
+			ph_buf_puts(out, ",\"flexible\":true");
+		if (m->explicit_align)
+			ph_buf_printf(out, ",\"explicit_align\":%u",
+				      m->explicit_align);
+		if (m->nested) {
+			key(out, "kind");
+			ph_json_string(out, ph_kind_name(m->nested_kind));
+			key(out, "members");
+			members(out, m->members, m->nr_members);
+		}
+		ph_buf_putc(out, '}');
+	}
+	ph_buf_puts(out, "]");
+}
+
+struct ph_error *ph_render_jsonl(struct ph_buf *out, const struct ph_type *t,
+				 unsigned cacheline)
+{
+	struct ph_analysis a;
+	struct ph_error *err;
+	bool first;
+
+	if ((err = ph_analyze_type(t, cacheline, &a)))
+		return err;
+	ph_buf_puts(out, "{\"name\":");
+	ph_json_string(out, t->name);
+	key(out, "kind");
+	ph_json_string(out, ph_kind_name(t->kind));
+	ph_buf_printf(out, ",\"typedef\":%s,\"size\":%" PRIu64 ",\"align\":%u",
+		      t->typedef_name ? "true" : "false", t->size, t->align);
+	key(out, "file");
+	ph_json_string(out, t->file ? t->file : "");
+	ph_buf_printf(out, ",\"line\":%u", t->line);
+	if (t->packed)
+		ph_buf_puts(out, ",\"packed\":true");
+	if (t->explicit_align)
+		ph_buf_printf(out, ",\"explicit_align\":%u", t->explicit_align);
+	key(out, "members");
+	members(out, t->members, t->nr_members);
+
+	/* A hole is named after the member before it ("" before the
+	   first).  */
+	key(out, "holes");
+	ph_buf_putc(out, '[');
+	first = true;
+	if (a.leading_hole) {
+		ph_buf_printf(out, "{\"after\":\"\",\"offset\":0,\"size\":%"
+			      PRIu64 "}", a.leading_hole);
+		first = false;
+	}
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const struct ph_member *m = &t->members[i];
+		if (!a.gaps[i].hole)
+			continue;
+		if (!first)
+			ph_buf_putc(out, ',');
+		first = false;
+		ph_buf_puts(out, "{\"after\":");
+		ph_json_string(out, m->name);
+		ph_buf_printf(out, ",\"offset\":%" PRIu64 ",\"size\":%" PRIu64
+			      "}", a.gaps[i].hole_offset, a.gaps[i].hole);
+	}
+	ph_buf_putc(out, ']');
+	key(out, "bit_holes");
+	ph_buf_putc(out, '[');
+	first = true;
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const struct ph_member *m = &t->members[i];
+
+		if (!a.gaps[i].bit_hole)
+			continue;
+		if (!first)
+			ph_buf_putc(out, ',');
+		first = false;
+		ph_buf_puts(out, "{\"after\":");
+		ph_json_string(out, m->name);
+		ph_buf_printf(out, ",\"bit_offset\":%" PRIu64
+			      ",\"bits\":%" PRIu64 "}",
+			      m->bit_offset + m->bit_size, a.gaps[i].bit_hole);
+	}
+	ph_buf_putc(out, ']');
+	ph_buf_printf(out,
+		      ",\"padding\":%" PRIu64 ",\"bit_padding\":%" PRIu64
+		      ",\"sum_members\":%" PRIu64 ",\"cachelines\":%" PRIu64
+		      "}\n", a.padding, a.bit_padding, a.sum_members,
+		      a.cachelines);
+	ph_analysis_deinit(&a);
+	return ph_buf_error(out);
+}

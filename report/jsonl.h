@@ -1,0 +1,23 @@
+/* The layout JSON Lines contract (docs/layout-jsonl.md): one object per
+   type, one type per line.  */
+#ifndef PH_JSONL_H
+#define PH_JSONL_H
+
+#include "../reorg/layout.h"
+#include "buf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Appends T as one line, newline included.  */
+struct ph_error *ph_render_jsonl(struct ph_buf *out, const struct ph_type *t,
+				 unsigned cacheline);
+/* S as a JSON string literal, quotes included.  */
+void ph_json_string(struct ph_buf *out, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,293 @@
+#include "text.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "../reorg/analysis.h"
+
+/* pahole's columns: a 26-wide type and a 21-wide name at the first level,
+   the type field losing a tab stop per level of nesting so that the
+   offset comments stay in one column.  */
+enum { TYPE_WIDTH = 26, NAME_WIDTH = 21, TAB = 8 };
+
+struct text_ctx {
+	struct ph_buf *out;
+	unsigned cacheline;
+	uint64_t last_cacheline;	/* cacheline of the previous member */
+};
+
+static void indent(struct ph_buf *out, unsigned depth)
+{
+	ph_buf_pad(out, '\t', depth);
+}
+
+static void put_padded(struct ph_buf *out, const char *s, size_t len,
+		       size_t width)
+{
+	ph_buf_putn(out, s, len);
+	if (len < width)
+		ph_buf_pad(out, ' ', width - len);
+}
+
+static size_t type_width(unsigned depth)
+{
+	size_t shrink = (size_t)(depth - 1) * TAB;
+
+	return shrink < TYPE_WIDTH ? TYPE_WIDTH - shrink : 0;
+}
+
+static void offset_comment(struct ph_buf *out, const struct ph_member *m)
+{
+	if (m->bitfield) {
+		uint64_t unit = ph_bitfield_unit_start(m);
+
+		ph_buf_printf(out, " /* %5" PRIu64 ":%2" PRIu64 " %2" PRIu64
+			      " */\n", unit / 8, m->bit_offset - unit,
+			      m->size);
+	} else {
+		ph_buf_printf(out, " /* %5" PRIu64 " %5" PRIu64 " */\n",
+			      ph_member_offset(m), m->size);
+	}
+}
+
+static void comment(struct ph_buf *out, unsigned depth, const char *text)
+{
+	indent(out, depth);
+	ph_buf_printf(out, "/* %s */\n", text);
+}
+
+static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
+			   size_t n, uint64_t start_bit, uint64_t size,
+			   bool is_union, unsigned depth);
+
+static void render_member(struct text_ctx *ctx, const struct ph_member *m,
+			  unsigned depth)
+{
+	struct ph_buf *out = ctx->out;
+	struct ph_buf name;
+
+	ph_buf_init(&name);
+	indent(out, depth);
+	if (m->nested) {
+		ph_buf_printf(out, "%s {\n", ph_kind_name(m->nested_kind));
+		render_members(ctx, m->members, m->nr_members, m->bit_offset,
+			       m->size, m->nested_kind == PH_KIND_UNION,
+			       depth + 1);
+		indent(out, depth);
+		ph_buf_printf(&name, "}%s%s;", *m->name ? " " : "", m->name);
+		put_padded(out, name.data, name.len,
+			   type_width(depth) + 1 + NAME_WIDTH);
+	} else {
+		struct ph_buf vtype;
+		const char *type = m->type;
+
+		/* pahole's spelling for a base class subobject, "virtual" as
+		   in the base-specifier.  */
+		ph_buf_init(&vtype);
+		if (m->virtual_base) {
+			ph_buf_printf(&vtype, "virtual %s", m->type);
+			type = vtype.data ? vtype.data : m->type;
+		}
+		if (m->base)
+			ph_buf_puts(&name, "<ancestor>");
+		else
+			ph_buf_printf(&name, "%s%s%s", m->name_pre, m->name,
+				      m->name_post);
+		if (m->bitfield)
+			ph_buf_printf(&name, ":%" PRIu64, m->bit_size);
+		if (m->explicit_align)
+			ph_buf_printf(&name,
+				      " __attribute__((__aligned__(%u)))",
+				      m->explicit_align);
+		ph_buf_putc(&name, ';');
+		put_padded(out, type, strlen(type), type_width(depth));
+		ph_buf_putc(out, ' ');
+		put_padded(out, name.data, name.len, NAME_WIDTH);
+		if (vtype.failed)
+			out->failed = true;
+		ph_buf_deinit(&vtype);
+	}
+	offset_comment(out, m);
+	ph_buf_deinit(&name);
+}
+
+static void cacheline_mark(struct text_ctx *ctx, const struct ph_member *m,
+			   unsigned depth)
+{
+	uint64_t off = ph_member_offset(m);
+	uint64_t line = off / ctx->cacheline;
+
+	if (line <= ctx->last_cacheline)
+		return;
+	ctx->last_cacheline = line;
+	indent(ctx->out, depth);
+	if (off % ctx->cacheline == 0)
+		ph_buf_printf(ctx->out,
+			      "/* --- cacheline %" PRIu64 " boundary (%" PRIu64
+			      " bytes) --- */\n", line, line * ctx->cacheline);
+	else
+		ph_buf_printf(ctx->out,
+			      "/* --- cacheline %" PRIu64 " boundary (%" PRIu64
+			      " bytes) was %" PRIu64 " bytes ago --- */\n",
+			      line, line * ctx->cacheline,
+			      off - line * ctx->cacheline);
+}
+
+static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
+			   size_t n, uint64_t start_bit, uint64_t size,
+			   bool is_union, unsigned depth)
+{
+	struct ph_buf *out = ctx->out;
+	struct ph_analysis a;
+	char line[128];
+
+	if (ph_analyze(ms, n, start_bit, size, is_union, ctx->cacheline, &a)) {
+		out->failed = true;
+		return;
+	}
+	if (a.leading_hole) {
+		snprintf(line, sizeof(line),
+			 "XXX %" PRIu64 " byte%s hole, try to pack",
+			 a.leading_hole, a.leading_hole == 1 ? "" : "s");
+		comment(out, depth, line);
+		ph_buf_putc(out, '\n');
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_gap *g = &a.gaps[i];
+		bool block = false;
+
+		if (g->combined_with_prev) {
+			ph_buf_putc(out, '\n');
+			comment(out, depth,
+				"Bitfield combined with previous fields");
+			ph_buf_putc(out, '\n');
+		}
+		if (depth == 1)
+			cacheline_mark(ctx, &ms[i], depth);
+		render_member(ctx, &ms[i], depth);
+
+		/* Notes on what follows a member form one block, set off
+		   by blank lines.  */
+		if (ms[i].type_padding) {
+			snprintf(line, sizeof(line),
+				 "XXX last struct has %u byte%s of padding",
+				 ms[i].type_padding,
+				 ms[i].type_padding == 1 ? "" : "s");
+			ph_buf_putc(out, '\n');
+			block = true;
+			comment(out, depth, line);
+		}
+		if (g->bit_hole) {
+			snprintf(line, sizeof(line),
+				 "XXX %" PRIu64 " bit%s hole, try to pack",
+				 g->bit_hole, g->bit_hole == 1 ? "" : "s");
+			if (!block)
+				ph_buf_putc(out, '\n');
+			block = true;
+			comment(out, depth, line);
+		}
+		if (g->hole) {
+			snprintf(line, sizeof(line),
+				 "XXX %" PRIu64 " byte%s hole, try to pack",
+				 g->hole, g->hole == 1 ? "" : "s");
+			if (!block)
+				ph_buf_putc(out, '\n');
+			block = true;
+			comment(out, depth, line);
+		}
+		if (i + 1 < n && a.gaps[i + 1].combined_with_next) {
+			if (!block)
+				ph_buf_putc(out, '\n');
+			block = true;
+			comment(out, depth, "Bitfield combined with next fields");
+		}
+		if (block)
+			ph_buf_putc(out, '\n');
+	}
+	ph_analysis_deinit(&a);
+}
+
+static void footer(struct text_ctx *ctx, const struct ph_type *t,
+		   const struct ph_analysis *a)
+{
+	struct ph_buf *out = ctx->out;
+
+	ph_buf_printf(out,
+		      "\n\t/* size: %" PRIu64 ", cachelines: %" PRIu64
+		      ", members: %zu */\n", t->size, a->cachelines,
+		      t->nr_members);
+	/* Members of a union overlap: sums say nothing there.  */
+	if (t->kind != PH_KIND_UNION &&
+	    (a->nr_holes ||
+	     (a->sum_members && a->sum_members + a->padding != t->size))) {
+		ph_buf_printf(out, "\t/* sum members: %" PRIu64, a->sum_members);
+		if (a->nr_holes)
+			ph_buf_printf(out, ", holes: %u, sum holes: %" PRIu64,
+				      a->nr_holes, a->sum_holes);
+		ph_buf_puts(out, " */\n");
+	}
+	if (t->kind != PH_KIND_UNION && a->sum_bitfield_bits) {
+		ph_buf_printf(out, "\t/* sum bitfield members: %" PRIu64 " bits",
+			      a->sum_bitfield_bits);
+		if (a->nr_bit_holes)
+			ph_buf_printf(out, ", bit holes: %u, sum bit holes: %"
+				      PRIu64 " bits", a->nr_bit_holes,
+				      a->sum_bit_holes);
+		else
+			ph_buf_printf(out, " (%" PRIu64 " bytes)",
+				      a->sum_bitfield_bits / 8);
+		ph_buf_puts(out, " */\n");
+	}
+	if (a->padding)
+		ph_buf_printf(out, "\t/* padding: %" PRIu64 " */\n", a->padding);
+	if (a->nr_paddings)
+		ph_buf_printf(out, "\t/* paddings: %u, sum paddings: %" PRIu64
+			      " */\n", a->nr_paddings, a->sum_paddings);
+	if (a->bit_padding)
+		ph_buf_printf(out, "\t/* bit_padding: %" PRIu64 " bits */\n",
+			      a->bit_padding);
+	if (a->forced_alignments)
+		ph_buf_printf(out, "\t/* forced alignments: %u", 
+			      a->forced_alignments);
+	if (a->forced_alignments && a->forced_holes)
+		ph_buf_printf(out, ", forced holes: %u, sum forced holes: %"
+			      PRIu64, a->forced_holes, a->sum_forced_holes);
+	if (a->forced_alignments)
+		ph_buf_puts(out, " */\n");
+	if (a->last_cacheline)
+		ph_buf_printf(out, "\t/* last cacheline: %" PRIu64 " bytes */\n",
+			      a->last_cacheline);
+}
+
+struct ph_error *ph_render_text(struct ph_buf *out, const struct ph_type *t,
+				const struct ph_text_options *opts)
+{
+	struct text_ctx ctx = {
+		.out = out,
+		.cacheline = opts && opts->cacheline ? opts->cacheline : 64,
+		.last_cacheline = 0,
+	};
+	struct ph_analysis a;
+	struct ph_error *err;
+
+	if ((err = ph_analyze_type(t, ctx.cacheline, &a)))
+		return err;
+	if (t->typedef_name)
+		ph_buf_printf(out, "typedef %s {\n", ph_kind_name(t->kind));
+	else
+		ph_buf_printf(out, "%s %s {\n", ph_kind_name(t->kind), t->name);
+	render_members(&ctx, t->members, t->nr_members, 0, t->size,
+		       t->kind == PH_KIND_UNION, 1);
+	footer(&ctx, t, &a);
+	ph_buf_putc(out, '}');
+	if (t->typedef_name)
+		ph_buf_printf(out, " %s", t->name);
+	if (t->packed)
+		ph_buf_puts(out, " __attribute__((__packed__))");
+	if (t->explicit_align)
+		ph_buf_printf(out, " __attribute__((__aligned__(%u)))",
+			      t->explicit_align);
+	ph_buf_puts(out, ";\n");
+	ph_analysis_deinit(&a);
+	return ph_buf_error(out);
+}

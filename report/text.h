@@ -1,0 +1,25 @@
+/* pahole's text format, so that what people and scripts know from pahole
+   reads the same (see docs/pahole-format notes in the README).  */
+#ifndef PH_TEXT_H
+#define PH_TEXT_H
+
+#include "../reorg/layout.h"
+#include "buf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct ph_text_options {
+	unsigned cacheline;	/* bytes; 0 means 64 */
+};
+
+/* Appends the layout of T to OUT.  */
+struct ph_error *ph_render_text(struct ph_buf *out, const struct ph_type *t,
+				const struct ph_text_options *opts);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
