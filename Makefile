@@ -13,18 +13,22 @@ CC         ?= gcc
 CXX        ?= g++
 PREFIX     ?= /usr/local
 DESTDIR    ?=
-# The GCC whose cc1 loads the plugin; its plugin headers must match it.
+# The GCC whose cc1 loads plugin/pokehole.so; its plugin headers must
+# match it.
 PLUGIN_CC  ?= $(CC)
 PLUGIN_CXX ?= $(CXX)
 GCC_PLUGIN_DIR := $(shell $(PLUGIN_CC) -print-file-name=plugin)
+# Every other GCC whose plugin headers are installed gets a plugin of its
+# own, plugin/gcc-N/pokehole.so: a plugin loads only into the GCC it was
+# built for, and `make check` tests each.
+GCC_VERSIONS := $(shell sh scripts/gcc-versions.sh)
 
 WARN      := -Wall -Wextra
 CFLAGS    ?= -O2 -g
 CXXFLAGS  ?= -O2 -g
 ENGINE_CFLAGS := -std=c11 -fPIC $(WARN) -D_GNU_SOURCE
 PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) \
-	-Wno-unused-parameter -I$(GCC_PLUGIN_DIR)/include \
-	-DPH_VERSION='"$(VERSION)"'
+	-Wno-unused-parameter -DPH_VERSION='"$(VERSION)"'
 
 DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 	dejagnu gcc-multilib g++-multilib
@@ -38,9 +42,10 @@ PLUGIN_OBJ := $(PLUGIN_SRC:%.cc=build/%.o)
 HEADERS := $(wildcard reorg/*.h report/*.h plugin/*.h)
 
 PLUGIN := plugin/pokehole.so
+VERSIONED_PLUGINS := $(GCC_VERSIONS:%=plugin/gcc-%/pokehole.so)
 
 .PHONY: all demo check clean install deps
-all: $(PLUGIN)
+all: $(PLUGIN) $(VERSIONED_PLUGINS)
 
 build/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -51,10 +56,24 @@ build/plugin/%.o: plugin/%.cc $(HEADERS)
 	@test -f $(GCC_PLUGIN_DIR)/include/gcc-plugin.h || { \
 	  echo "pokehole: no GCC plugin headers in $(GCC_PLUGIN_DIR)/include;" \
 	       "install them: apt-get install gcc-12-plugin-dev" >&2; exit 1; }
-	$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) $(CXXFLAGS) -c $< -o $@
+	$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -I$(GCC_PLUGIN_DIR)/include \
+	  $(CXXFLAGS) -c $< -o $@
 
 $(PLUGIN): $(PLUGIN_OBJ) $(ENGINE_OBJ)
 	$(PLUGIN_CXX) -shared -fPIC $(CXXFLAGS) $^ -o $@
+
+define versioned_plugin
+build/gcc-$(1)/%.o: plugin/%.cc $$(HEADERS)
+	@mkdir -p $$(dir $$@)
+	g++-$(1) $$(PLUGIN_CXXFLAGS) \
+	  -I$$(shell gcc-$(1) -print-file-name=plugin)/include \
+	  $$(CXXFLAGS) -c $$< -o $$@
+plugin/gcc-$(1)/pokehole.so: $$(PLUGIN_SRC:plugin/%.cc=build/gcc-$(1)/%.o) \
+		$$(ENGINE_OBJ)
+	@mkdir -p $$(dir $$@)
+	g++-$(1) -shared -fPIC $$(CXXFLAGS) $$^ -o $$@
+endef
+$(foreach v,$(GCC_VERSIONS),$(eval $(call versioned_plugin,$(v))))
 
 include testsuite/Makefile.frag
 
@@ -84,18 +103,38 @@ demo: deps
 	      -c $$f -o /dev/null || exit 1; \
 	  done; done
 
+# The testsuite runs once per GCC with a plugin of its own (the default
+# compiler's plugin when there is none), each into testsuite/results/.
+CHECK_GCCS := $(if $(GCC_VERSIONS),$(GCC_VERSIONS),default)
 RUNTEST_FLAGS ?=
 check: deps
 	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
-	@rm -f testsuite/pokehole.sum testsuite/pokehole.log
-	-cd testsuite && LC_ALL=C runtest --tool pokehole --srcdir . \
-	  PLUGIN=$(CURDIR)/$(PLUGIN) PROBE=$(CURDIR)/testsuite/tools/ph-probe \
-	  CC="$(CC)" $(RUNTEST_FLAGS) >/dev/null
-	@sh scripts/summary.sh testsuite/pokehole.sum
+	@rm -rf testsuite/results
+	@for v in $(CHECK_GCCS); do \
+	  if [ $$v = default ]; then cc="$(CC)"; cxx="$(CXX)"; so=$(PLUGIN); \
+	  else cc=gcc-$$v; cxx=g++-$$v; so=plugin/gcc-$$v/pokehole.so; fi; \
+	  mkdir -p testsuite/results/gcc-$$v; \
+	  echo "pokehole: testing with $$cc"; \
+	  (cd testsuite && LC_ALL=C runtest --tool pokehole --srcdir . \
+	    --outdir results/gcc-$$v PLUGIN=$(CURDIR)/$$so \
+	    PROBE=$(CURDIR)/testsuite/tools/ph-probe CC=$$cc CXX=$$cxx \
+	    $(RUNTEST_FLAGS) >/dev/null); \
+	done; true
+	@sh scripts/summary.sh $(CHECK_GCCS:%=testsuite/results/gcc-%/pokehole.sum)
 
-install: $(PLUGIN)
+# Each plugin goes into the plugin directory of the GCC it was built for.
+install: all
 	install -d $(DESTDIR)$(GCC_PLUGIN_DIR)
 	install -m 644 $(PLUGIN) $(DESTDIR)$(GCC_PLUGIN_DIR)/pokehole.so
+	@for v in $(GCC_VERSIONS); do \
+	  dir=$$(gcc-$$v -print-file-name=plugin); \
+	  [ "$$dir" = "$(GCC_PLUGIN_DIR)" ] && continue; \
+	  echo "install -m 644 plugin/gcc-$$v/pokehole.so $(DESTDIR)$$dir/"; \
+	  install -d $(DESTDIR)$$dir && \
+	  install -m 644 plugin/gcc-$$v/pokehole.so $(DESTDIR)$$dir/pokehole.so \
+	    || exit 1; \
+	done
 
 clean:
-	rm -rf build $(PLUGIN) $(TEST_TOOLS) testsuite/*.sum testsuite/*.log
+	rm -rf build $(PLUGIN) plugin/gcc-* $(TEST_TOOLS) testsuite/results \
+	  testsuite/*.sum testsuite/*.log

@@ -11,10 +11,12 @@ void ph_names_init(void)
 	ph_lang_cxx = strncmp(lang_hooks.name, "GNU C++", 7) == 0;
 }
 
+/* The host compiler's format checking does not know GCC's internal %T.  */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat"
+#pragma GCC diagnostic ignored "-Wformat-extra-args"
 void ph_type_text(tree type, struct ph_buf *out)
 {
-	/* Not a literal: the host compiler's format checking does not know
-	   GCC's internal %T.  */
 	static const char *const fmt = "%T";
 
 	/* A clone of the diagnostics' printer has the front end's format
@@ -28,3 +30,4 @@ void ph_type_text(tree type, struct ph_buf *out)
 	ph_buf_puts(out, pp_formatted_text(pp));
 	delete pp;
 }
+#pragma GCC diagnostic pop

@@ -1,6 +1,10 @@
-/* Reports leave the compiler here.  Many compilers of one make -j may
-   append to one file: each writes its whole translation unit with one
-   write() while holding an exclusive flock, so no line is torn.  */
+/* Reports leave the compiler here, whole or not at all.
+
+   Many compilers of one make -j may append to one file: each writes its
+   whole translation unit with one write() while holding an exclusive
+   flock, so no line is torn, and a write that fails half-way (a full
+   disk) is cut back off before the lock is released.  A file of its own
+   per translation unit is written to a temporary name and renamed.  */
 #include "plugin.h"
 
 static struct ph_error *write_all(int fd, const char *data, size_t len,
@@ -23,6 +27,7 @@ static struct ph_error *write_all(int fd, const char *data, size_t len,
 struct ph_error *ph_append_locked(const char *path, const struct ph_buf *buf)
 {
 	struct ph_error *err;
+	struct stat st;
 	int fd;
 
 	if (buf->failed)
@@ -40,9 +45,71 @@ struct ph_error *ph_append_locked(const char *path, const struct ph_buf *buf)
 		close(fd);
 		return err;
 	}
+	if (fstat(fd, &st) < 0) {
+		err = ph_error_errno(errno, "cannot stat %s", path);
+		close(fd);
+		return err;
+	}
 	err = write_all(fd, buf->data ? buf->data : "", buf->len, path);
+	if (err && S_ISREG(st.st_mode) && ftruncate(fd, st.st_size) < 0) {
+		/* Nothing more we can do; the error already names the file. */
+	}
 	/* A full disk can surface only at close (NFS, quotas).  */
 	if (close(fd) < 0 && !err)
 		err = ph_error_errno(errno, "cannot write %s", path);
+	return err;
+}
+
+/* mkdir -p of PATH's directory part.  */
+static struct ph_error *make_parents(const char *path)
+{
+	char *dir = xstrdup(path);
+	struct ph_error *err = NULL;
+
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
+			err = ph_error_errno(errno, "cannot create %s", dir);
+			break;
+		}
+		*p = '/';
+	}
+	free(dir);
+	return err;
+}
+
+struct ph_error *ph_write_file(const char *path, const struct ph_buf *buf)
+{
+	struct ph_error *err;
+	char *tmp;
+	int fd;
+
+	if (buf->failed)
+		return &ph_error_nomem;
+	if ((err = make_parents(path)))
+		return err;
+	tmp = concat(path, ".tmp.XXXXXX", NULL);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		err = ph_error_errno(errno, "cannot create %s", tmp);
+		free(tmp);
+		return err;
+	}
+	/* mkstemp's 0600 would hide the report from a build's other users;
+	   give it what open(O_CREAT, 0666) would.  cc1 has one thread.  */
+	mode_t mask = umask(0);
+	umask(mask);
+	err = write_all(fd, buf->data ? buf->data : "", buf->len, tmp);
+	if (fchmod(fd, 0666 & ~mask) < 0 && !err)
+		err = ph_error_errno(errno, "cannot write %s", tmp);
+	if (close(fd) < 0 && !err)
+		err = ph_error_errno(errno, "cannot write %s", tmp);
+	if (!err && rename(tmp, path) < 0)
+		err = ph_error_errno(errno, "cannot rename %s to %s", tmp, path);
+	if (err)
+		unlink(tmp);
+	free(tmp);
 	return err;
 }

@@ -32,5 +32,8 @@ struct ph_error *ph_type_from_tree(struct ph_model *model, tree type,
 /* Appends BUF to PATH ("-" is standard output) in one write() under an
    exclusive flock, so that parallel compilers never interleave.  */
 struct ph_error *ph_append_locked(const char *path, const struct ph_buf *buf);
+/* Writes BUF as the whole of PATH, through a temporary file and rename,
+   creating PATH's directories.  */
+struct ph_error *ph_write_file(const char *path, const struct ph_buf *buf);
 
 #endif

@@ -5,6 +5,8 @@
      report=PATH        pahole-style text, appended to PATH ("-": stdout)
      json=PATH          JSON Lines (docs/layout-jsonl.md), appended to PATH
                         ("-": stdout), one translation unit per locked write
+     json-dir=DIR       JSON Lines, one file per translation unit, named
+                        after the object: DIR/OBJ.jsonl (for ccache, distcc)
      cacheline=N        cacheline size in bytes (default 64)
      types=NAME[,NAME]  report only the types with these names
      system-headers     also report types defined in system headers
@@ -24,17 +26,18 @@ int plugin_is_GPL_compatible;
 
 static const char plugin_version_string[] = "pokehole " PH_VERSION;
 static const char plugin_help[] =
-	"report=PATH|-  json=PATH|-  cacheline=N  types=NAME[,NAME...]  "
+	"report=PATH|-  json=PATH|-  json-dir=DIR  cacheline=N  types=NAME[,NAME...]  "
 	"system-headers  artificial";
 
 static struct {
 	const char *report;
 	const char *json;
+	const char *json_dir;
 	unsigned cacheline;
 	char *types;	/* comma-separated, or NULL for all */
 	bool system_headers;
 	bool artificial;
-} opts = { NULL, NULL, 64, NULL, false, false };
+} opts = { NULL, NULL, NULL, 64, NULL, false, false };
 
 /* Types completed so far, in completion order: a GC root, so that a type
    local to a function outlives that function's collection.  */
@@ -110,13 +113,55 @@ static void start_unit(void *, void *)
 	debug_hooks = &wrapped_debug_hooks;
 }
 
+/* DIR/OBJ.jsonl, OBJ being the object file this compilation writes, as
+   the driver told cc1 through -dumpdir and -dumpbase: "gcc -c a/b.c -o
+   x/y.o" gives DIR/x/y.o.jsonl.  Parent references are kept inside DIR.  */
+static struct ph_error *write_unit_file(const struct ph_buf *json)
+{
+	const char *base = dump_base_name ? lbasename(dump_base_name) : "unit";
+	const char *ext = dump_base_ext ? dump_base_ext : "";
+	size_t blen = strlen(base), elen = strlen(ext);
+	struct ph_buf path;
+	struct ph_error *err;
+
+	if (elen && blen > elen && strcmp(base + blen - elen, ext) == 0)
+		blen -= elen;
+	ph_buf_init(&path);
+	ph_buf_printf(&path, "%s/", opts.json_dir);
+	for (const char *d = dump_dir_name ? dump_dir_name : ""; *d; d++) {
+		if (d[0] == '.' && d[1] == '.' && (d[2] == '/' || !d[2])) {
+			ph_buf_puts(&path, "__");
+			d++;
+		} else if (!(*d == '/' && path.data[path.len - 1] == '/')) {
+			ph_buf_putc(&path, *d);
+		}
+	}
+	ph_buf_putn(&path, base, blen);
+	ph_buf_puts(&path, ".o.jsonl");
+	err = path.failed ? &ph_error_nomem : ph_write_file(path.data, json);
+	ph_buf_deinit(&path);
+	return err;
+}
+
 static void report_error(const char *what, struct ph_error *err)
 {
-	error("pokehole: %s: %s", what, err->message);
+	/* Not about any line of the source.  */
+	error_at(UNKNOWN_LOCATION, "pokehole: %s: %s", what, err->message);
 	ph_error_destroy(err);
 }
 
-static void finish(void *, void *)
+/* GCC runs one event's callbacks in reverse order of registration: doing
+   this at the end of finish() keeps the order obvious.  */
+static void cleanup(void)
+{
+	if (debug_hooks == &wrapped_debug_hooks)
+		debug_hooks = orig_debug_hooks;
+	delete seen;
+	seen = NULL;
+	free(opts.types);
+}
+
+static void report(void)
 {
 	struct ph_model *model = NULL;
 	struct ph_buf text, json, name;
@@ -125,7 +170,7 @@ static void finish(void *, void *)
 	unsigned i;
 	tree type;
 
-	if (seen_error() || (!opts.report && !opts.json))
+	if (seen_error() || (!opts.report && !opts.json && !opts.json_dir))
 		return;
 	if ((err = ph_model_create(&model))) {
 		report_error("cannot build the layout model", err);
@@ -156,7 +201,7 @@ static void finish(void *, void *)
 		if (opts.report &&
 		    (err = ph_render_text(&text, t, &text_opts)))
 			break;
-		if (opts.json &&
+		if ((opts.json || opts.json_dir) &&
 		    (err = ph_render_jsonl(&json, t, opts.cacheline)))
 			break;
 	}
@@ -166,20 +211,14 @@ static void finish(void *, void *)
 		report_error("cannot write the report", err);
 	else if (opts.json && (err = ph_append_locked(opts.json, &json)))
 		report_error("cannot write the JSON report", err);
+	else if (opts.json_dir && (err = write_unit_file(&json)))
+		report_error("cannot write the JSON report", err);
 	ph_buf_deinit(&text);
 	ph_buf_deinit(&json);
 	ph_buf_deinit(&name);
 	ph_model_destroy(model);
 }
 
-static void cleanup(void *, void *)
-{
-	if (debug_hooks == &wrapped_debug_hooks)
-		debug_hooks = orig_debug_hooks;
-	delete seen;
-	seen = NULL;
-	free(opts.types);
-}
 
 static bool parse_unsigned(const char *s, unsigned long max,
 			   unsigned long *ret)
@@ -194,6 +233,12 @@ static bool parse_unsigned(const char *s, unsigned long max,
 		return false;
 	*ret = v;
 	return true;
+}
+
+static void finish(void *, void *)
+{
+	report();
+	cleanup();
 }
 
 /* Every key is checked; an unknown one is an error naming it, and so is a
@@ -217,6 +262,14 @@ static bool parse_args(const struct plugin_name_args *info)
 				opts.report = value;
 			} else {
 				opts.json = value;
+			}
+		} else if (strcmp(key, "json-dir") == 0) {
+			if (!value || !*value) {
+				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
+				      "directory", info->base_name, key);
+				ok = false;
+			} else {
+				opts.json_dir = value;
 			}
 		} else if (strcmp(key, "cacheline") == 0) {
 			if (!parse_unsigned(value, 1UL << 20, &n)) {
@@ -277,6 +330,5 @@ int plugin_init(struct plugin_name_args *info,
 			  NULL);
 	register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, finish, NULL);
-	register_callback(info->base_name, PLUGIN_FINISH, cleanup, NULL);
 	return 0;
 }

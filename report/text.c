@@ -201,7 +201,9 @@ static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
 			block = true;
 			comment(out, depth, "Bitfield combined with next fields");
 		}
-		if (block)
+		/* After the last member, the footer or the closing brace
+		   follows the block directly.  */
+		if (block && i + 1 < n)
 			ph_buf_putc(out, '\n');
 	}
 	ph_analysis_deinit(&a);

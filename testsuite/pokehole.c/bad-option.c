@@ -1,0 +1,7 @@
+/* An unknown plugin option is an error that names it.  */
+/* { dg-do compile } */
+
+struct ok { int a; };
+struct ok ok_var;
+
+/* { dg-final { pokehole-check-option-error bogus } } */

@@ -1,0 +1,1214 @@
+/* ph-probe - turn pokehole's layout reports into canonical lines, and write
+   C programs that print the same lines from the compiler's own values.
+   Copyright (C) 2026 The pokehole authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Usage:
+     ph-probe gen [--text] LAYOUT.jsonl SOURCE.c > probe.c
+         A C program that #includes SOURCE.c and prints, for every type and
+         member named in LAYOUT.jsonl, the compiler's offsetof, sizeof and
+         __alignof__ (bitfields measured by setting their bits).
+     ph-probe expect LAYOUT.jsonl
+         The same lines from the JSON's own numbers.
+     ph-probe text-expect LAYOUT.jsonl
+         The lines a pahole-style text report can be checked on (types'
+         sizes, members' offsets and sizes, bitfields' bit positions).
+     ph-probe text REPORT.txt
+         The same lines as text-expect, read from a pahole-style report.
+
+   Canonical lines (one per type, then one per member, in report order):
+     T <kind> <name> size=S [align=A]
+     M <kind> <name> <path> offset=O size=S [align=A] bit_offset=B bit_size=W
+     H <kind> <name> after=<member> offset=O size=S     (a hole)
+     P <kind> <name> padding=N                          (tail padding)
+   <path> is the C access path from the outermost type: "outer.inner.m" for
+   members of named nested untagged aggregates, just "m" through anonymous
+   ones.  Anonymous nested aggregates themselves have no line (they cannot
+   be named in offsetof).  Align is printed only when the JSON has it, and
+   never for bitfields.  With --text / in text modes the lines carry only
+   offset and size, plus bit_offset and bit_size for bitfields.
+
+   Exit status: 0 on success, 1 when the input holds no type, 2 on errors
+   (unreadable or malformed input, bad usage).  */
+
+#define _XOPEN_SOURCE 700
+
+#include "json.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *progname = "ph-probe";
+
+static void
+die (const char *fmt, ...)
+{
+  va_list ap;
+  fprintf (stderr, "%s: ", progname);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+  exit (2);
+}
+
+static void *
+xmalloc (size_t n)
+{
+  void *p = malloc (n ? n : 1);
+  if (p == NULL)
+    die ("out of memory");
+  return p;
+}
+
+static void *
+xrealloc (void *p, size_t n)
+{
+  p = realloc (p, n ? n : 1);
+  if (p == NULL)
+    die ("out of memory");
+  return p;
+}
+
+static char *
+xstrdup (const char *s)
+{
+  size_t n = strlen (s);
+  char *d = xmalloc (n + 1);
+  memcpy (d, s, n + 1);
+  return d;
+}
+
+static char *
+xasprintf (const char *fmt, ...)
+{
+  va_list ap, ap2;
+  va_start (ap, fmt);
+  va_copy (ap2, ap);
+  int n = vsnprintf (NULL, 0, fmt, ap);
+  va_end (ap);
+  if (n < 0)
+    die ("formatting failed");
+  char *s = xmalloc ((size_t) n + 1);
+  vsnprintf (s, (size_t) n + 1, fmt, ap2);
+  va_end (ap2);
+  return s;
+}
+
+/* Read a whole file; NUL-terminated, length in *LEN.  */
+static char *
+read_file (const char *path, size_t *len)
+{
+  FILE *f = fopen (path, "rb");
+  if (f == NULL)
+    die ("cannot open %s: %s", path, strerror (errno));
+  size_t cap = 4096, n = 0;
+  char *buf = xmalloc (cap);
+  for (;;)
+    {
+      if (cap - n < 2)
+        {
+          if (cap > SIZE_MAX / 2)
+            die ("%s: too large", path);
+          cap *= 2;
+          buf = xrealloc (buf, cap);
+        }
+      size_t got = fread (buf + n, 1, cap - n - 1, f);
+      n += got;
+      if (got == 0)
+        break;
+    }
+  if (ferror (f))
+    die ("cannot read %s", path);
+  fclose (f);
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+/* ------------------------------------------------------------------ */
+/* The JSON Lines input.                                               */
+
+struct layout_file {
+  struct json_value **types;
+  size_t count;
+};
+
+static void
+load_jsonl (const char *path, struct layout_file *lf)
+{
+  size_t len;
+  char *text = read_file (path, &len);
+  size_t cap = 0, lineno = 0;
+  lf->types = NULL;
+  lf->count = 0;
+  size_t pos = 0;
+  while (pos < len)
+    {
+      size_t end = pos;
+      while (end < len && text[end] != '\n')
+        end++;
+      lineno++;
+      size_t k = pos;
+      while (k < end && isspace ((unsigned char) text[k]))
+        k++;
+      if (k < end)
+        {
+          char err[256];
+          struct json_value *v = json_parse (text + pos, end - pos,
+                                             err, sizeof err);
+          if (v == NULL)
+            die ("%s:%zu: %s", path, lineno, err);
+          if (v->kind != JSON_OBJECT)
+            die ("%s:%zu: expected an object, found %s", path, lineno,
+                 json_kind_name (v->kind));
+          if (lf->count == cap)
+            {
+              cap = cap ? cap * 2 : 16;
+              lf->types = xrealloc (lf->types, cap * sizeof *lf->types);
+            }
+          lf->types[lf->count++] = v;
+        }
+      pos = end + 1;
+    }
+  free (text);
+}
+
+static void
+free_layout (struct layout_file *lf)
+{
+  for (size_t i = 0; i < lf->count; i++)
+    json_free (lf->types[i]);
+  free (lf->types);
+}
+
+/* ------------------------------------------------------------------ */
+/* Validation of names that go into generated C.                       */
+
+static int
+is_ident (const char *s)
+{
+  if (s == NULL || !(isalpha ((unsigned char) *s) || *s == '_'))
+    return 0;
+  for (s++; *s; s++)
+    if (!(isalnum ((unsigned char) *s) || *s == '_'))
+      return 0;
+  return 1;
+}
+
+/* A type spelling fit for sizeof(): words, spaces and '*' only.  */
+static int
+is_simple_type (const char *s)
+{
+  if (s == NULL || *s == '\0')
+    return 0;
+  for (; *s; s++)
+    if (!(isalnum ((unsigned char) *s) || *s == '_' || *s == ' '
+          || *s == '*'))
+      return 0;
+  return 1;
+}
+
+/* A kind or name to print in a canonical line: no white space, no
+   characters that would break a printf format or a C string.  */
+static const char *
+printable (const char *s, const char *fallback)
+{
+  if (s == NULL || *s == '\0')
+    return fallback;
+  for (const char *c = s; *c; c++)
+    if (!isgraph ((unsigned char) *c) || *c == '%' || *c == '"'
+        || *c == '\\')
+      return fallback;
+  return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* Walking the JSON: expect, text-expect and gen modes share this.     */
+
+enum mode { MODE_EXPECT, MODE_GEN };
+
+struct walk {
+  enum mode mode;
+  int text;                     /* only the fields a text report has */
+  FILE *out;
+  const char *kind;             /* of the outermost type */
+  const char *name;
+  const char *ctype;            /* C spelling of the outermost type */
+  unsigned serial;              /* for unique names in generated code */
+};
+
+/* Print a number field from the JSON, or "?" when it is missing.  */
+static void
+put_json_uint (FILE *out, const char *label, const struct json_value *obj,
+               const char *key)
+{
+  uint64_t v;
+  if (json_get_uint (obj, key, &v))
+    fprintf (out, " %s=%" PRIu64, label, v);
+  else
+    fprintf (out, " %s=?", label);
+}
+
+static int
+ends_with (const char *s, const char *suffix)
+{
+  size_t n = strlen (s), m = strlen (suffix);
+  return n >= m && strcmp (s + n - m, suffix) == 0;
+}
+
+/* A flexible array member (or a GNU zero-length array): sizeof cannot be
+   applied to the former, and both are 0 bytes.  */
+static int
+is_flexible_array (const char *type)
+{
+  return type != NULL && (ends_with (type, "[]") || ends_with (type, "[0]"));
+}
+
+static void walk_members (struct walk *w, const struct json_value *members,
+                          const char *prefix);
+
+static void
+walk_member (struct walk *w, const struct json_value *m, const char *prefix)
+{
+  const char *mname = "";
+  const char *type = NULL;
+  int bitfield = 0;
+  json_get_string (m, "name", &mname);
+  json_get_string (m, "type", &type);
+  json_get_bool (m, "bitfield", &bitfield);
+  const struct json_value *children = json_get (m, "members");
+  int has_children = children != NULL && children->kind == JSON_ARRAY;
+
+  if (*mname == '\0')
+    {
+      /* Anonymous: only its members can be named (C11 anonymous
+         struct/union); unnamed bitfields and bases are skipped.  */
+      if (has_children)
+        walk_members (w, children, prefix);
+      return;
+    }
+
+  char *path = *prefix ? xasprintf ("%s.%s", prefix, mname)
+                       : xstrdup (mname);
+  const char *ppath = printable (path, "<bad-name>");
+  int has_align = !bitfield && json_get (m, "align") != NULL;
+
+  if (w->mode == MODE_EXPECT)
+    {
+      fprintf (w->out, "M %s %s %s", w->kind, w->name, ppath);
+      if (w->text)
+        {
+          put_json_uint (w->out, "offset", m, "offset");
+          put_json_uint (w->out, "size", m, "size");
+          if (bitfield)
+            {
+              put_json_uint (w->out, "bit_offset", m, "bit_offset");
+              put_json_uint (w->out, "bit_size", m, "bit_size");
+            }
+        }
+      else
+        {
+          put_json_uint (w->out, "offset", m, "offset");
+          put_json_uint (w->out, "size", m, "size");
+          if (has_align)
+            put_json_uint (w->out, "align", m, "align");
+          put_json_uint (w->out, "bit_offset", m, "bit_offset");
+          put_json_uint (w->out, "bit_size", m, "bit_size");
+        }
+      fputc ('\n', w->out);
+    }
+  else
+    {
+      /* Each path component must be an identifier to be usable in C.  */
+      int ok = 1;
+      for (char *c = path, *start = path;; c++)
+        if (*c == '.' || *c == '\0')
+          {
+            char save = *c;
+            *c = '\0';
+            if (!is_ident (start))
+              ok = 0;
+            *c = save;
+            if (save == '\0')
+              break;
+            start = c + 1;
+          }
+      FILE *o = w->out;
+      const char *head_fmt = "  __builtin_printf (\"M %s %s %s";
+      if (!ok)
+        fprintf (o, "  __builtin_printf (\"M %s %s %s cannot be named in C"
+                 "\\n\");\n", w->kind, w->name, ppath);
+      else if (bitfield)
+        {
+          if (!is_simple_type (type))
+            fprintf (o, "  __builtin_printf (\"M %s %s %s bitfield type "
+                     "cannot be measured\\n\");\n", w->kind, w->name, path);
+          else
+            {
+              const char *val = strcmp (type, "_Bool") == 0
+                                || strcmp (type, "bool") == 0 ? "1" : "-1";
+              fprintf (o, "  {\n    static %s ph_o%u;\n"
+                       "    __builtin_memset (&ph_o%u, 0, sizeof ph_o%u);\n"
+                       "    ph_o%u.%s = %s;\n"
+                       "    ph_bits (&ph_o%u, sizeof ph_o%u);\n",
+                       w->ctype, w->serial, w->serial, w->serial,
+                       w->serial, path, val, w->serial, w->serial);
+              fprintf (o, head_fmt, w->kind, w->name, path);
+              fprintf (o, " offset=%%lu size=%%lu bit_offset=%%lu "
+                       "bit_size=%%lu\\n\",\n"
+                       "      ph_first / 8, (unsigned long) sizeof (%s), "
+                       "ph_first, ph_count);\n  }\n", type);
+              w->serial++;
+            }
+        }
+      else
+        {
+          int flex = is_flexible_array (type);
+          char *size_expr = flex ? xstrdup ("0UL")
+            : xasprintf ("(unsigned long) sizeof (((%s *) 0)->%s)",
+                         w->ctype, path);
+          fprintf (o, head_fmt, w->kind, w->name, path);
+          if (w->text)
+            fprintf (o, " offset=%%lu size=%%lu\\n\",\n"
+                     "    (unsigned long) __builtin_offsetof (%s, %s), %s);\n",
+                     w->ctype, path, size_expr);
+          else
+            {
+              fprintf (o, " offset=%%lu size=%%lu%s bit_offset=%%lu "
+                       "bit_size=%%lu\\n\",\n"
+                       "    (unsigned long) __builtin_offsetof (%s, %s),\n"
+                       "    %s,\n",
+                       has_align ? " align=%lu" : "", w->ctype, path,
+                       size_expr);
+              if (has_align)
+                fprintf (o, "    (unsigned long) __alignof__ (((%s *) 0)->%s),"
+                         "\n", w->ctype, path);
+              fprintf (o, "    8 * (unsigned long) __builtin_offsetof (%s, %s),"
+                       "\n    8 * %s);\n", w->ctype, path, size_expr);
+            }
+          free (size_expr);
+        }
+    }
+
+  if (has_children)
+    walk_members (w, children, path);
+  free (path);
+}
+
+static void
+walk_members (struct walk *w, const struct json_value *members,
+              const char *prefix)
+{
+  if (members == NULL || members->kind != JSON_ARRAY)
+    return;
+  for (size_t i = 0; i < members->u.array.count; i++)
+    {
+      const struct json_value *m = members->u.array.items[i];
+      if (m->kind == JSON_OBJECT)
+        walk_member (w, m, prefix);
+    }
+}
+
+/* Holes and tail padding are checked for structs whose members are all
+   named, plain (no bitfield) and not nested aggregates: there the compiler's
+   offsets and sizes determine them without any judgement.  */
+static int
+holes_checkable (const struct json_value *members)
+{
+  if (members == NULL || members->kind != JSON_ARRAY
+      || members->u.array.count == 0)
+    return 0;
+  for (size_t i = 0; i < members->u.array.count; i++)
+    {
+      const struct json_value *m = members->u.array.items[i];
+      const char *name = "";
+      int bitfield = 0;
+      if (m->kind != JSON_OBJECT)
+        return 0;
+      json_get_string (m, "name", &name);
+      json_get_bool (m, "bitfield", &bitfield);
+      if (!is_ident (name) || bitfield || json_get (m, "members") != NULL)
+        return 0;
+    }
+  return 1;
+}
+
+/* H lines (one per hole, after the member it follows) and a P line (tail
+   padding) for a checkable struct.  */
+static void
+walk_holes (struct walk *w, const struct json_value *t)
+{
+  const struct json_value *members = json_get (t, "members");
+  if (w->mode == MODE_EXPECT)
+    {
+      const struct json_value *holes = json_get (t, "holes");
+      if (holes == NULL || holes->kind != JSON_ARRAY)
+        fprintf (w->out, "H %s %s no holes array\n", w->kind, w->name);
+      else
+        for (size_t i = 0; i < holes->u.array.count; i++)
+          {
+            const struct json_value *h = holes->u.array.items[i];
+            const char *after = "?";
+            json_get_string (h, "after", &after);
+            fprintf (w->out, "H %s %s after=%s", w->kind, w->name,
+                     printable (after, "<bad-name>"));
+            if (!w->text)
+              put_json_uint (w->out, "offset", h, "offset");
+            put_json_uint (w->out, "size", h, "size");
+            fputc ('\n', w->out);
+          }
+      fprintf (w->out, "P %s %s", w->kind, w->name);
+      put_json_uint (w->out, "padding", t, "padding");
+      fputc ('\n', w->out);
+      return;
+    }
+  if (w->ctype == NULL)
+    return;
+  FILE *o = w->out;
+  size_t n = members->u.array.count;
+  fprintf (o, "  {\n    static const char *const ph_n[] = {");
+  for (size_t i = 0; i < n; i++)
+    {
+      const char *name = "";
+      json_get_string (members->u.array.items[i], "name", &name);
+      fprintf (o, "%s\"%s\"", i ? ", " : " ", name);
+    }
+  fprintf (o, " };\n    static const unsigned long ph_off[] = {");
+  for (size_t i = 0; i < n; i++)
+    {
+      const char *name = "";
+      json_get_string (members->u.array.items[i], "name", &name);
+      fprintf (o, "%s\n      __builtin_offsetof (%s, %s)", i ? "," : "",
+               w->ctype, name);
+    }
+  fprintf (o, " };\n    static const unsigned long ph_size[] = {");
+  for (size_t i = 0; i < n; i++)
+    {
+      const char *name = "", *type = NULL;
+      json_get_string (members->u.array.items[i], "name", &name);
+      json_get_string (members->u.array.items[i], "type", &type);
+      if (is_flexible_array (type))
+        fprintf (o, "%s\n      0", i ? "," : "");
+      else
+        fprintf (o, "%s\n      sizeof (((%s *) 0)->%s)", i ? "," : "",
+                 w->ctype, name);
+    }
+  fprintf (o, " };\n    ph_holes (\"%s %s\", ph_n, ph_off, ph_size, %zuUL, "
+           "sizeof (%s), %d);\n  }\n", w->kind, w->name, n, w->ctype,
+           w->text);
+}
+
+/* Returns 1 when the type was printed, 0 when skipped.  */
+static int
+walk_type (struct walk *w, const struct json_value *t)
+{
+  const char *kind = NULL, *name = NULL;
+  int is_typedef = 0;
+  json_get_string (t, "kind", &kind);
+  json_get_string (t, "name", &name);
+  json_get_bool (t, "typedef", &is_typedef);
+  if (name == NULL || *name == '\0')
+    {
+      /* Only a named type can be measured; both modes skip it alike.  */
+      fprintf (stderr, "%s: note: skipping a type without a name\n",
+               progname);
+      return 0;
+    }
+  w->kind = printable (kind, "<bad-kind>");
+  w->name = printable (name, "<bad-name>");
+  int has_align = json_get (t, "align") != NULL;
+
+  char *ctype = NULL;
+  if (w->mode == MODE_GEN)
+    {
+      const char *key = kind && strcmp (kind, "union") == 0 ? "union"
+                                                             : "struct";
+      if (!is_ident (name) || kind == NULL
+          || (strcmp (kind, "struct") != 0 && strcmp (kind, "union") != 0
+              && strcmp (kind, "class") != 0))
+        {
+          fprintf (w->out, "  __builtin_printf (\"T %s %s cannot be named "
+                   "in C\\n\");\n", w->kind, w->name);
+          return 1;
+        }
+      ctype = is_typedef ? xstrdup (name) : xasprintf ("%s %s", key, name);
+      w->ctype = ctype;
+      if (w->text || !has_align)
+        fprintf (w->out, "  __builtin_printf (\"T %s %s size=%%lu\\n\",\n"
+                 "    (unsigned long) sizeof (%s));\n", w->kind, w->name,
+                 ctype);
+      else
+        fprintf (w->out, "  __builtin_printf (\"T %s %s size=%%lu "
+                 "align=%%lu\\n\",\n    (unsigned long) sizeof (%s),\n"
+                 "    (unsigned long) __alignof__ (%s));\n", w->kind, w->name,
+                 ctype, ctype);
+    }
+  else
+    {
+      fprintf (w->out, "T %s %s", w->kind, w->name);
+      put_json_uint (w->out, "size", t, "size");
+      if (!w->text && has_align)
+        put_json_uint (w->out, "align", t, "align");
+      fputc ('\n', w->out);
+    }
+  walk_members (w, json_get (t, "members"), "");
+  if (kind && strcmp (kind, "struct") == 0
+      && holes_checkable (json_get (t, "members")))
+    walk_holes (w, t);
+  free (ctype);
+  w->ctype = NULL;
+  return 1;
+}
+
+static void
+c_string_literal (FILE *out, const char *s)
+{
+  fputc ('"', out);
+  for (; *s; s++)
+    {
+      if (*s == '"' || *s == '\\')
+        fputc ('\\', out);
+      if (*s == '\n')
+        fputs ("\\n", out);
+      else
+        fputc (*s, out);
+    }
+  fputc ('"', out);
+}
+
+static int
+cmd_json (enum mode mode, int text, const char *layout, const char *source)
+{
+  struct layout_file lf;
+  load_jsonl (layout, &lf);
+  struct walk w;
+  memset (&w, 0, sizeof w);
+  w.mode = mode;
+  w.text = text;
+  w.out = stdout;
+
+  if (mode == MODE_GEN)
+    {
+      char *abs = realpath (source, NULL);
+      if (abs == NULL)
+        die ("cannot resolve %s: %s", source, strerror (errno));
+      printf ("/* Generated by ph-probe from %s: the compiler's own layout "
+              "values.  */\n#include ", layout);
+      c_string_literal (stdout, abs);
+      free (abs);
+      fputs ("\n\nstatic unsigned long ph_first, ph_count;\n\n"
+              "static void\nph_bits (const void *p, unsigned long n)\n{\n"
+              "  const unsigned char *b = (const unsigned char *) p;\n"
+              "  unsigned long i;\n  int bit;\n"
+              "  ph_first = (unsigned long) -1;\n  ph_count = 0;\n"
+              "  for (i = 0; i < n; i++)\n"
+              "    for (bit = 0; bit < 8; bit++)\n"
+              "      if ((b[i] >> bit) & 1)\n        {\n"
+              "          if (ph_first == (unsigned long) -1)\n"
+              "            ph_first = i * 8 + (unsigned long) bit;\n"
+              "          ph_count++;\n        }\n}\n\n"
+              "static void\nph_holes (const char *type, "
+              "const char *const *name,\n          const unsigned long *off, "
+              "const unsigned long *size,\n          unsigned long n, "
+              "unsigned long type_size, int text)\n{\n"
+              "  unsigned long i, end = 0;\n"
+              "  for (i = 0; i < n; i++)\n    {\n"
+              "      if (i > 0 && off[i] > end)\n        {\n"
+              "          if (text)\n"
+              "            __builtin_printf (\"H %s after=%s size=%lu\\n\", "
+              "type, name[i - 1],\n                              off[i] - end);\n"
+              "          else\n"
+              "            __builtin_printf (\"H %s after=%s offset=%lu "
+              "size=%lu\\n\", type,\n                              "
+              "name[i - 1], end, off[i] - end);\n        }\n"
+              "      if (off[i] + size[i] > end)\n"
+              "        end = off[i] + size[i];\n    }\n"
+              "  __builtin_printf (\"P %s padding=%lu\\n\", type,\n"
+              "                    type_size > end ? type_size - end : 0UL);\n"
+              "}\n\n"
+              "int\nmain (void)\n{\n", stdout);
+    }
+
+  size_t printed = 0;
+  for (size_t i = 0; i < lf.count; i++)
+    printed += (size_t) walk_type (&w, lf.types[i]);
+
+  if (mode == MODE_GEN)
+    printf ("  return 0;\n}\n");
+  free_layout (&lf);
+  if (fflush (stdout) != 0 || ferror (stdout))
+    die ("write error");
+  if (printed == 0)
+    {
+      fprintf (stderr, "%s: %s: no types\n", progname, layout);
+      return 1;
+    }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The pahole-style text report.                                       */
+
+struct tmember {
+  char *name;                   /* "" for an anonymous aggregate */
+  int bitfield;
+  unsigned long offset, size;   /* bytes; for bitfields offset = bit / 8 */
+  unsigned long bit_offset, bit_size;
+  int is_aggregate;
+  struct tmember *children;
+  size_t nchildren, cap;
+};
+
+struct thole {
+  char *after;
+  unsigned long size;
+};
+
+struct ttype {
+  char *kind, *name;
+  int has_size;
+  unsigned long size;
+  unsigned long padding;        /* 0 unless a padding footer says */
+  struct thole *holes;          /* top-level byte holes */
+  size_t nholes;
+  struct tmember root;          /* its children are the members */
+  char **problems;              /* lines we could not read */
+  size_t nproblems;
+};
+
+static char *
+trim (char *s)
+{
+  while (isspace ((unsigned char) *s))
+    s++;
+  size_t n = strlen (s);
+  while (n > 0 && isspace ((unsigned char) s[n - 1]))
+    s[--n] = '\0';
+  return s;
+}
+
+static struct tmember *
+add_child (struct tmember *parent)
+{
+  if (parent->nchildren == parent->cap)
+    {
+      parent->cap = parent->cap ? parent->cap * 2 : 8;
+      parent->children = xrealloc (parent->children,
+                                   parent->cap * sizeof *parent->children);
+    }
+  struct tmember *m = &parent->children[parent->nchildren++];
+  memset (m, 0, sizeof *m);
+  return m;
+}
+
+static void
+free_tmember (struct tmember *m)
+{
+  for (size_t i = 0; i < m->nchildren; i++)
+    free_tmember (&m->children[i]);
+  free (m->children);
+  free (m->name);
+}
+
+static void
+add_problem (struct ttype *t, size_t lineno, const char *line)
+{
+  t->problems = xrealloc (t->problems,
+                          (t->nproblems + 1) * sizeof *t->problems);
+  t->problems[t->nproblems++] = xasprintf ("line %zu: %s", lineno, line);
+}
+
+/* Remove every "__attribute__((...))" from S, in place.  */
+static void
+strip_attributes (char *s)
+{
+  char *a;
+  while ((a = strstr (s, "__attribute__")) != NULL)
+    {
+      char *p = a + strlen ("__attribute__");
+      while (*p == ' ')
+        p++;
+      int depth = 0;
+      if (*p == '(')
+        {
+          do
+            {
+              if (*p == '(')
+                depth++;
+              else if (*p == ')')
+                depth--;
+              p++;
+            }
+          while (*p && depth > 0);
+        }
+      memmove (a, p, strlen (p) + 1);
+    }
+}
+
+/* Parse "N N" or "N:N N" (the inside of a member line's comment).  Returns
+   2 for a plain member, 3 for a bitfield, 0 otherwise.  */
+static int
+parse_numbers (const char *s, unsigned long v[3])
+{
+  int n = 0;
+  const char *p = s;
+  int colon = 0;
+  while (*p)
+    {
+      while (*p == ' ')
+        p++;
+      if (*p == '\0')
+        break;
+      if (!isdigit ((unsigned char) *p) || n == 3)
+        return 0;
+      char *end;
+      errno = 0;
+      v[n++] = strtoul (p, &end, 10);
+      if (errno)
+        return 0;
+      p = end;
+      while (*p == ' ')
+        p++;
+      if (*p == ':')
+        {
+          if (n != 1 || colon)
+            return 0;
+          colon = 1;
+          p++;
+        }
+    }
+  if (colon && n == 3)
+    return 3;
+  if (!colon && n == 2)
+    return 2;
+  return 0;
+}
+
+/* Split a member line (a declaration, then a comment with numbers).  Returns the
+   comment's kind (see parse_numbers) and leaves the declaration (without
+   ';' and attributes) in *DECL.  */
+static int
+split_member_line (char *line, char **decl, unsigned long v[3])
+{
+  char *open = NULL;
+  for (char *p = strstr (line, "/*"); p; p = strstr (p + 2, "/*"))
+    open = p;
+  if (open == NULL)
+    return 0;
+  char *close = strstr (open, "*/");
+  if (close == NULL || *trim (close + 2) != '\0')
+    return 0;
+  *close = '\0';
+  int kind = parse_numbers (open + 2, v);
+  if (kind == 0)
+    return 0;
+  *open = '\0';
+  char *d = trim (line);
+  size_t n = strlen (d);
+  if (n == 0 || d[n - 1] != ';')
+    return 0;
+  d[n - 1] = '\0';
+  strip_attributes (d);
+  *decl = trim (d);
+  return kind;
+}
+
+/* The declared name in a member declaration such as "long int l",
+   "char c[2]", "void (*fn)(int)", "int (*arr[4])(void)".  */
+static char *
+declarator_name (const char *decl)
+{
+  const char *s = decl;
+  /* A declarator in parentheses: the identifier after "(*...".  */
+  for (const char *p = strstr (s, "(*"); p; p = strstr (p + 1, "(*"))
+    {
+      const char *q = p + 1;
+      while (*q == '*' || *q == ' ')
+        q++;
+      for (;;)
+        {
+          /* Skip qualifiers such as "const" after the stars.  */
+          static const char *const quals[] = { "const ", "volatile ",
+                                               "restrict " };
+          int skipped = 0;
+          for (size_t k = 0; k < 3; k++)
+            if (strncmp (q, quals[k], strlen (quals[k])) == 0)
+              {
+                q += strlen (quals[k]);
+                skipped = 1;
+              }
+          while (*q == ' ' || *q == '*')
+            q++;
+          if (!skipped)
+            break;
+        }
+      if (isalpha ((unsigned char) *q) || *q == '_')
+        {
+          const char *e = q;
+          while (isalnum ((unsigned char) *e) || *e == '_')
+            e++;
+          char *r = xmalloc ((size_t) (e - q) + 1);
+          memcpy (r, q, (size_t) (e - q));
+          r[e - q] = '\0';
+          return r;
+        }
+    }
+  /* Otherwise the last identifier before any array suffixes.  */
+  size_t n = strlen (s);
+  while (n > 0 && s[n - 1] == ']')
+    {
+      size_t k = n - 1;
+      while (k > 0 && s[k] != '[')
+        k--;
+      n = k;
+      while (n > 0 && s[n - 1] == ' ')
+        n--;
+    }
+  size_t e = n;
+  while (n > 0 && (isalnum ((unsigned char) s[n - 1]) || s[n - 1] == '_'))
+    n--;
+  if (e == n)
+    return NULL;
+  char *r = xmalloc (e - n + 1);
+  memcpy (r, s + n, e - n);
+  r[e - n] = '\0';
+  return r;
+}
+
+static void
+print_tmembers (FILE *out, const struct ttype *t, const struct tmember *m,
+                const char *prefix)
+{
+  for (size_t i = 0; i < m->nchildren; i++)
+    {
+      const struct tmember *c = &m->children[i];
+      if (*c->name == '\0')
+        {
+          print_tmembers (out, t, c, prefix);
+          continue;
+        }
+      char *path = *prefix ? xasprintf ("%s.%s", prefix, c->name)
+                           : xstrdup (c->name);
+      fprintf (out, "M %s %s %s offset=%lu size=%lu", t->kind, t->name, path,
+               c->offset, c->size);
+      if (c->bitfield)
+        fprintf (out, " bit_offset=%lu bit_size=%lu", c->bit_offset,
+                 c->bit_size);
+      fputc ('\n', out);
+      print_tmembers (out, t, c, path);
+      free (path);
+    }
+}
+
+static void
+finish_type (FILE *out, struct ttype *t)
+{
+  if (t->has_size)
+    fprintf (out, "T %s %s size=%lu\n", t->kind, t->name, t->size);
+  else
+    fprintf (out, "T %s %s size=? (no size footer)\n", t->kind, t->name);
+  print_tmembers (out, t, &t->root, "");
+  int checkable = strcmp (t->kind, "struct") == 0 && t->root.nchildren > 0;
+  for (size_t i = 0; i < t->root.nchildren; i++)
+    {
+      const struct tmember *c = &t->root.children[i];
+      if (c->bitfield || c->is_aggregate || *c->name == '\0')
+        checkable = 0;
+    }
+  if (checkable)
+    {
+      for (size_t i = 0; i < t->nholes; i++)
+        fprintf (out, "H %s %s after=%s size=%lu\n", t->kind, t->name,
+                 t->holes[i].after, t->holes[i].size);
+      fprintf (out, "P %s %s padding=%lu\n", t->kind, t->name, t->padding);
+    }
+  for (size_t i = 0; i < t->nholes; i++)
+    free (t->holes[i].after);
+  free (t->holes);
+  for (size_t i = 0; i < t->nproblems; i++)
+    {
+      fprintf (out, "X %s %s unreadable %s\n", t->kind, t->name,
+               t->problems[i]);
+      free (t->problems[i]);
+    }
+  free (t->problems);
+  free_tmember (&t->root);
+  free (t->kind);
+  free (t->name);
+  memset (t, 0, sizeof *t);
+}
+
+#define MAX_NEST 64
+
+static int
+cmd_text (const char *report)
+{
+  size_t len;
+  char *text = read_file (report, &len);
+  struct ttype t;
+  memset (&t, 0, sizeof t);
+  int in_type = 0;
+  size_t types = 0, lineno = 0;
+  struct tmember *stack[MAX_NEST];
+  int depth = 0;
+
+  char *save = NULL;
+  for (char *line = text; line != NULL; line = save)
+    {
+      char *nl = strchr (line, '\n');
+      save = nl ? nl + 1 : NULL;
+      if (nl)
+        *nl = '\0';
+      if (nl == NULL && *line == '\0')
+        break;
+      lineno++;
+      size_t n = strlen (line);
+      if (n > 0 && line[n - 1] == '\r')
+        line[--n] = '\0';
+      char *orig = xstrdup (line);
+
+      if (!in_type)
+        {
+          /* "struct NAME {", "union NAME {", "typedef struct {".  */
+          char *s = trim (line);
+          size_t sl = strlen (s);
+          if (line[0] != ' ' && line[0] != '\t' && sl > 0
+              && s[sl - 1] == '{')
+            {
+              s[sl - 1] = '\0';
+              s = trim (s);
+              int is_typedef = strncmp (s, "typedef ", 8) == 0;
+              if (is_typedef)
+                s = trim (s + 8);
+              char *sp = strchr (s, ' ');
+              char *kw = s, *name = NULL;
+              if (sp)
+                {
+                  *sp = '\0';
+                  name = trim (sp + 1);
+                }
+              if (strcmp (kw, "struct") == 0 || strcmp (kw, "union") == 0
+                  || strcmp (kw, "class") == 0)
+                {
+                  in_type = 1;
+                  t.kind = xstrdup (kw);
+                  t.name = xstrdup (name && *name ? name : "");
+                  depth = 0;
+                  stack[depth++] = &t.root;
+                }
+            }
+          free (orig);
+          continue;
+        }
+
+      if (line[0] == '}')
+        {
+          /* End of the type; a typedef'd one is named here.  */
+          char *s = trim (line + 1);
+          size_t sl = strlen (s);
+          if (sl > 0 && s[sl - 1] == ';')
+            s[--sl] = '\0';
+          strip_attributes (s);
+          s = trim (s);
+          if (*t.name == '\0' && *s)
+            {
+              free (t.name);
+              t.name = xstrdup (s);
+            }
+          if (*t.name == '\0')
+            {
+              free (t.name);
+              t.name = xstrdup ("<anonymous>");
+            }
+          if (depth != 1)
+            add_problem (&t, lineno, "unbalanced nested aggregate");
+          finish_type (stdout, &t);
+          types++;
+          in_type = 0;
+          free (orig);
+          continue;
+        }
+
+      char *s = trim (line);
+      size_t sl = strlen (s);
+      if (sl == 0)
+        ;
+      else if (strncmp (s, "/*", 2) == 0)
+        {
+          unsigned long size, cl, members, pad, hole;
+          char unit[8], tail[32];
+          if (depth == 1
+              && sscanf (s, "/* size: %lu, cachelines: %lu, members: %lu",
+                         &size, &cl, &members) == 3)
+            {
+              t.has_size = 1;
+              t.size = size;
+            }
+          else if (depth == 1 && sscanf (s, "/* padding: %lu %2s", &pad,
+                                         tail) == 2
+                   && strcmp (tail, "*/") == 0)
+            t.padding = pad;
+          else if (depth == 1
+                   && sscanf (s, "/* XXX %lu %7s hole, try to pack %2s",
+                              &hole, unit, tail) == 3
+                   && (strcmp (unit, "bytes") == 0
+                       || strcmp (unit, "byte") == 0)
+                   && strcmp (tail, "*/") == 0)
+            {
+              const struct tmember *root = &t.root;
+              const char *after = root->nchildren
+                ? root->children[root->nchildren - 1].name : "<start>";
+              t.holes = xrealloc (t.holes, (t.nholes + 1) * sizeof *t.holes);
+              t.holes[t.nholes].after = xstrdup (after);
+              t.holes[t.nholes].size = hole;
+              t.nholes++;
+            }
+        }
+      else if (s[sl - 1] == '{')
+        {
+          /* A nested aggregate defined in place.  */
+          if (depth >= MAX_NEST)
+            add_problem (&t, lineno, "nesting too deep");
+          else
+            {
+              struct tmember *m = add_child (stack[depth - 1]);
+              m->is_aggregate = 1;
+              m->name = xstrdup ("");
+              /* Only the innermost open aggregate gets children, so the
+                 arrays holding the open ones never move while open.  */
+              stack[depth++] = m;
+            }
+        }
+      else if (s[0] == '}')
+        {
+          unsigned long v[3];
+          char *decl;
+          int k = split_member_line (s, &decl, v);
+          if (depth <= 1)
+            add_problem (&t, lineno, orig);
+          else
+            {
+              struct tmember *m = stack[--depth];
+              if (k != 2)
+                add_problem (&t, lineno, orig);
+              else
+                {
+                  /* decl is "}" or "} name" or "} name[N]".  */
+                  char *nm = declarator_name (trim (decl + 1));
+                  free (m->name);
+                  m->name = nm ? nm : xstrdup ("");
+                  m->offset = v[0];
+                  m->size = v[1];
+                }
+            }
+        }
+      else
+        {
+          unsigned long v[3];
+          char *decl;
+          int k = split_member_line (s, &decl, v);
+          char *nm = NULL;
+          unsigned long width = 0;
+          if (k == 3)
+            {
+              char *colon = strrchr (decl, ':');
+              if (colon && colon[1] != '\0' && colon[1] != ':'
+                  && colon > decl && colon[-1] != ':')
+                {
+                  char *end;
+                  width = strtoul (colon + 1, &end, 10);
+                  if (*trim (end) == '\0')
+                    {
+                      *colon = '\0';
+                      nm = declarator_name (trim (decl));
+                    }
+                }
+            }
+          else if (k == 2)
+            nm = declarator_name (decl);
+          if (nm == NULL)
+            add_problem (&t, lineno, orig);
+          else
+            {
+              struct tmember *m = add_child (stack[depth - 1]);
+              m->name = nm;
+              if (k == 3)
+                {
+                  m->bitfield = 1;
+                  m->bit_offset = v[0] * 8 + v[1];
+                  m->bit_size = width;
+                  m->offset = m->bit_offset / 8;
+                  m->size = v[2];
+                }
+              else
+                {
+                  m->offset = v[0];
+                  m->size = v[1];
+                }
+            }
+        }
+      free (orig);
+    }
+  if (in_type)
+    {
+      add_problem (&t, lineno, "report ends inside a type");
+      finish_type (stdout, &t);
+      types++;
+    }
+  free (text);
+  if (fflush (stdout) != 0 || ferror (stdout))
+    die ("write error");
+  if (types == 0)
+    {
+      fprintf (stderr, "%s: %s: no types\n", progname, report);
+      return 1;
+    }
+  return 0;
+}
+
+static void
+usage (void)
+{
+  fprintf (stderr,
+           "usage: %s gen [--text] LAYOUT.jsonl SOURCE.c\n"
+           "       %s expect LAYOUT.jsonl\n"
+           "       %s text-expect LAYOUT.jsonl\n"
+           "       %s text REPORT.txt\n",
+           progname, progname, progname, progname);
+  exit (2);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2)
+    usage ();
+  const char *cmd = argv[1];
+  if (strcmp (cmd, "gen") == 0)
+    {
+      int text = 0, i = 2;
+      if (i < argc && strcmp (argv[i], "--text") == 0)
+        {
+          text = 1;
+          i++;
+        }
+      if (argc - i != 2)
+        usage ();
+      return cmd_json (MODE_GEN, text, argv[i], argv[i + 1]);
+    }
+  if (strcmp (cmd, "expect") == 0 && argc == 3)
+    return cmd_json (MODE_EXPECT, 0, argv[2], NULL);
+  if (strcmp (cmd, "text-expect") == 0 && argc == 3)
+    return cmd_json (MODE_EXPECT, 1, argv[2], NULL);
+  if (strcmp (cmd, "text") == 0 && argc == 3)
+    return cmd_text (argv[2]);
+  usage ();
+  return 2;
+}
