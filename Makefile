@@ -31,9 +31,10 @@ PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) \
 	-Wno-unused-parameter -DPH_VERSION='"$(VERSION)"'
 
 DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
-	dejagnu gcc-multilib g++-multilib
+	dejagnu gcc-multilib g++-multilib libdw-dev libelf-dev jq dwarves
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
+	reorg/reorganize.c \
 	report/buf.c report/text.c report/jsonl.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)
 PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/names.cc \
@@ -45,7 +46,7 @@ PLUGIN := plugin/pokehole.so
 VERSIONED_PLUGINS := $(GCC_VERSIONS:%=plugin/gcc-%/pokehole.so)
 
 .PHONY: all demo check clean install deps
-all: $(PLUGIN) $(VERSIONED_PLUGINS)
+all: $(PLUGIN) $(VERSIONED_PLUGINS) dwarf/pokehole
 
 build/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -76,6 +77,7 @@ endef
 $(foreach v,$(GCC_VERSIONS),$(eval $(call versioned_plugin,$(v))))
 
 include testsuite/Makefile.frag
+include dwarf/Makefile.frag
 
 # Debian packages: installed when we are root, named otherwise.
 deps:
@@ -120,12 +122,20 @@ check: deps
 	    PROBE=$(CURDIR)/testsuite/tools/ph-probe CC=$$cc CXX=$$cxx \
 	    $(RUNTEST_FLAGS) >/dev/null); \
 	done; true
-	@sh scripts/summary.sh $(CHECK_GCCS:%=testsuite/results/gcc-%/pokehole.sum)
+	@echo "pokehole: testing dwarf/pokehole against the plugin"
+	@VERBOSE=1 sh dwarf/selftest.sh > testsuite/results/dwarf.sum 2>&1; true
+	@sh scripts/summary.sh \
+	  $(CHECK_GCCS:%=testsuite/results/gcc-%/pokehole.sum) \
+	  testsuite/results/dwarf.sum
 
-# Each plugin goes into the plugin directory of the GCC it was built for.
+# Each plugin goes into the plugin directory of the GCC it was built for,
+# where -fplugin=pokehole finds it; documentation under PREFIX.
+PLUGINDIR ?= $(GCC_PLUGIN_DIR)
+DOCDIR    ?= $(PREFIX)/share/doc/pokehole
 install: all
-	install -d $(DESTDIR)$(GCC_PLUGIN_DIR)
-	install -m 644 $(PLUGIN) $(DESTDIR)$(GCC_PLUGIN_DIR)/pokehole.so
+	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DOCDIR)
+	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/pokehole.so
+	install -m 644 README docs/layout-jsonl.md $(DESTDIR)$(DOCDIR)
 	@for v in $(GCC_VERSIONS); do \
 	  dir=$$(gcc-$$v -print-file-name=plugin); \
 	  [ "$$dir" = "$(GCC_PLUGIN_DIR)" ] && continue; \

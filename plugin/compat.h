@@ -8,6 +8,7 @@
 
 #include "../reorg/analysis.h"
 #include "../reorg/layout.h"
+#include "../reorg/reorganize.h"
 #include "../report/buf.h"
 #include "../report/jsonl.h"
 #include "../report/text.h"
@@ -16,6 +17,7 @@
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "stor-layout.h"
 #include "stringpool.h"
 #include "diagnostic.h"
 #include "langhooks.h"

@@ -12,6 +12,8 @@
      system-headers     also report types defined in system headers
      artificial         also report types the compiler made (lambda
                         closures, RTTI pseudo types)
+     reorganize         after each type that a new order makes smaller,
+                        the suggested layout (pahole --reorganize)
 
    Types are collected as the front end completes them and rendered when
    compilation finishes, so the compiler's hot paths only pay for a hash
@@ -27,7 +29,7 @@ int plugin_is_GPL_compatible;
 static const char plugin_version_string[] = "pokehole " PH_VERSION;
 static const char plugin_help[] =
 	"report=PATH|-  json=PATH|-  json-dir=DIR  cacheline=N  types=NAME[,NAME...]  "
-	"system-headers  artificial";
+	"system-headers  artificial  reorganize";
 
 static struct {
 	const char *report;
@@ -37,7 +39,8 @@ static struct {
 	char *types;	/* comma-separated, or NULL for all */
 	bool system_headers;
 	bool artificial;
-} opts = { NULL, NULL, NULL, 64, NULL, false, false };
+	bool reorganize;
+} opts = { NULL, NULL, NULL, 64, NULL, false, false, false };
 
 /* Types completed so far, in completion order: a GC root, so that a type
    local to a function outlives that function's collection.  */
@@ -52,21 +55,7 @@ static const struct ggc_root_tab pending_roots[] = {
 
 static bool wanted_name(const char *name)
 {
-	size_t len = strlen(name);
-
-	if (!opts.types)
-		return true;
-	for (const char *p = opts.types; *p;) {
-		const char *end = strchr(p, ',');
-		size_t n = end ? (size_t)(end - p) : strlen(p);
-
-		if (n == len && strncmp(p, name, n) == 0)
-			return true;
-		if (!end)
-			break;
-		p = end + 1;
-	}
-	return false;
+	return !opts.types || ph_name_in_list(opts.types, name);
 }
 
 static void collect(tree type)
@@ -150,6 +139,35 @@ static void report_error(const char *what, struct ph_error *err)
 	ph_error_destroy(err);
 }
 
+/* pahole -R's output after the layout: the suggested order, when it is
+   smaller.  */
+static struct ph_error *render_reorganized(struct ph_model *model,
+					   const struct ph_type *t,
+					   struct ph_buf *text)
+{
+	struct ph_reorg_options ropts;
+	struct ph_reorg_result r;
+	struct ph_error *err;
+
+	memset(&ropts, 0, sizeof(ropts));
+	ropts.cacheline = opts.cacheline;
+	if ((err = ph_reorganize(model, t, &ropts, &r)))
+		return err;
+	if (r.type == t)
+		return NULL;
+	struct ph_text_options o = { opts.cacheline, t->size };
+	struct ph_text_options so = { opts.cacheline, 0 };
+	for (size_t i = 0; i < r.nr_steps; i++) {
+		ph_buf_printf(text, "/* Moving '%s' from after '%s' to after "
+			      "'%s' */\n", r.steps[i].moved,
+			      r.steps[i].from_after, r.steps[i].to_after);
+		if ((err = ph_render_text(text, r.steps[i].layout, &so)))
+			return err;
+	}
+	ph_buf_puts(text, "/* Final reorganized struct: */\n");
+	return ph_render_text(text, r.type, &o);
+}
+
 /* GCC runs one event's callbacks in reverse order of registration: doing
    this at the end of finish() keeps the order obvious.  */
 static void cleanup(void)
@@ -165,7 +183,7 @@ static void report(void)
 {
 	struct ph_model *model = NULL;
 	struct ph_buf text, json, name;
-	struct ph_text_options text_opts = { opts.cacheline };
+	struct ph_text_options text_opts = { opts.cacheline, 0 };
 	struct ph_error *err;
 	unsigned i;
 	tree type;
@@ -200,6 +218,9 @@ static void report(void)
 			continue;
 		if (opts.report &&
 		    (err = ph_render_text(&text, t, &text_opts)))
+			break;
+		if (opts.report && opts.reorganize &&
+		    (err = render_reorganized(model, t, &text)))
 			break;
 		if ((opts.json || opts.json_dir) &&
 		    (err = ph_render_jsonl(&json, t, opts.cacheline)))
@@ -294,6 +315,8 @@ static bool parse_args(const struct plugin_name_args *info)
 			opts.system_headers = !value || strcmp(value, "0");
 		} else if (strcmp(key, "artificial") == 0) {
 			opts.artificial = !value || strcmp(value, "0");
+		} else if (strcmp(key, "reorganize") == 0) {
+			opts.reorganize = !value || strcmp(value, "0");
 		} else {
 			error("pokehole: unknown option %<-fplugin-arg-%s-%s%>"
 			      " (known: %s)", info->base_name, key,

@@ -143,11 +143,9 @@ static void spell_declarator(tree type, struct ph_buf *head,
 				ph_buf_deinit(&l);
 				l = tmp;
 				ph_buf_init(&tmp);
-				ph_buf_putc(&tmp, ')');
-				ph_buf_putn(&tmp, r.data ? r.data : "", r.len);
-				ph_buf_deinit(&r);
-				r = tmp;
-				ph_buf_init(&tmp);
+				/* The parenthesis closes around what is
+				   already on the right: (*a[3])(int).  */
+				ph_buf_putc(&r, ')');
 			}
 			if (code == ARRAY_TYPE) {
 				tree dom = TYPE_DOMAIN(type);

@@ -124,6 +124,67 @@ static struct ph_error *shallow_members(tree record, struct ph_member_vec *vec,
 	return NULL;
 }
 
+/* Empty virtual bases have no FIELD_DECL; the binfos still place them
+   (in a complete object, which is what a type's line describes).  */
+static struct ph_error *add_empty_virtual_bases(struct build_ctx *ctx,
+						tree record, tree binfo,
+						struct ph_member_vec *vec)
+{
+	tree b;
+	struct ph_error *err;
+
+	for (unsigned i = 0; BINFO_BASE_ITERATE(binfo, i, b); i++) {
+		tree type = BINFO_TYPE(b);
+		struct ph_member m;
+		uint64_t off, size;
+		bool have = false;
+
+		if ((err = add_empty_virtual_bases(ctx, record, b, vec)))
+			return err;
+		if (!BINFO_VIRTUAL_P(b) || !const_uhwi(BINFO_OFFSET(b), &off) ||
+		    !const_uhwi(TYPE_SIZE_UNIT(type), &size))
+			continue;
+		/* Reached again through another path of a diamond.  */
+		for (size_t k = 0; k < vec->n && !have; k++)
+			have = vec->v[k].virtual_base && !vec->v[k].bit_size &&
+			       vec->v[k].bit_offset == off * 8 &&
+			       vec->v[k].size == size;
+		/* Only empty ones are missing: a base with data has its
+		   field.  */
+		bool has_field = false;
+		for (tree f = TYPE_FIELDS(record); f && !has_field;
+		     f = DECL_CHAIN(f))
+			has_field = TREE_CODE(f) == FIELD_DECL &&
+				    PH_DECL_FIELD_IS_BASE(f) &&
+				    TYPE_NAME(TREE_TYPE(f)) &&
+				    TREE_CODE(TYPE_NAME(TREE_TYPE(f))) ==
+					    TYPE_DECL &&
+				    TYPE_MAIN_VARIANT(TREE_TYPE(TYPE_NAME(
+					    TREE_TYPE(f)))) ==
+					    TYPE_MAIN_VARIANT(type) &&
+				    int_bit_position(f) == (HOST_WIDE_INT)off * 8;
+		if (have || has_field)
+			continue;
+		memset(&m, 0, sizeof(m));
+		m.name = m.name_pre = m.name_post = "";
+		m.base = m.virtual_base = true;
+		m.bit_offset = off * 8;
+		m.size = size;
+		m.bit_size = 0;
+		m.align = TYPE_ALIGN_UNIT(type);
+		struct ph_buf head;
+		ph_buf_init(&head);
+		ph_type_text(type, &head);
+		m.type = model_str(ctx, &head);
+		ph_buf_deinit(&head);
+		if (!m.type)
+			return &ph_error_nomem;
+		if ((err = ph_member_vec_push(vec, &m)))
+			return err;
+	}
+	return NULL;
+}
+
 static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 				      uint64_t base_bit, unsigned depth,
 				      struct ph_member **ret_members,
@@ -165,7 +226,12 @@ static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 				ctx->skip = true;
 				goto out;
 			}
-			m.align = DECL_ALIGN_UNIT(f);
+			/* A bitfield has no alignment of its own; what places
+			   it is its storage unit's, the declared type's as a
+			   field of a struct (4 for long long on i386), or none
+			   when packed.  */
+			m.align = DECL_PACKED(f) || TYPE_PACKED(record)
+				  ? 1 : min_align_of_type(bft);
 		} else {
 			if (!const_uhwi(DECL_SIZE_UNIT(f), &m.size)) {
 				if (!is_flexible_array(ft)) {
@@ -233,6 +299,10 @@ static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 		if ((err = ph_member_vec_push(&vec, &m)))
 			goto out;
 	}
+	if (ph_lang_cxx && depth == 0 && TYPE_BINFO(record) &&
+	    (err = add_empty_virtual_bases(ctx, record, TYPE_BINFO(record),
+					   &vec)))
+		goto out;
 	ph_member_vec_sort(&vec);
 	/* Strings and nested members are in the arena already.  */
 	*ret_members = NULL;
@@ -271,8 +341,11 @@ bool ph_record_name(tree type, struct ph_buf *out, bool *typedef_name)
 
 	*typedef_name = false;
 	if (ph_lang_cxx) {
+		/* Anonymous, except lambda closures: those have a name in
+		   diagnostics, and ph_compiler_made() decides on them.  */
 		if (!name || TREE_CODE(name) != TYPE_DECL || !DECL_NAME(name) ||
-		    IDENTIFIER_ANON_P(DECL_NAME(name)))
+		    (IDENTIFIER_ANON_P(DECL_NAME(name)) &&
+		     !PH_IDENTIFIER_LAMBDA_P(DECL_NAME(name))))
 			return false;
 		*typedef_name = PH_TYPE_WAS_UNNAMED(type);
 		ph_type_text(type, out);

@@ -96,8 +96,10 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 	ph_buf_puts(out, "]");
 }
 
-struct ph_error *ph_render_jsonl(struct ph_buf *out, const struct ph_type *t,
-				 unsigned cacheline)
+struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
+				       const struct ph_type *t,
+				       unsigned cacheline,
+				       uint64_t original_size)
 {
 	struct ph_analysis a;
 	struct ph_error *err;
@@ -164,9 +166,18 @@ struct ph_error *ph_render_jsonl(struct ph_buf *out, const struct ph_type *t,
 	ph_buf_putc(out, ']');
 	ph_buf_printf(out,
 		      ",\"padding\":%" PRIu64 ",\"bit_padding\":%" PRIu64
-		      ",\"sum_members\":%" PRIu64 ",\"cachelines\":%" PRIu64
-		      "}\n", a.padding, a.bit_padding, a.sum_members,
-		      a.cachelines);
+		      ",\"sum_members\":%" PRIu64 ",\"cachelines\":%" PRIu64,
+		      a.padding, a.bit_padding, a.sum_members, a.cachelines);
+	if (original_size)
+		ph_buf_printf(out, ",\"original_size\":%" PRIu64,
+			      original_size);
+	ph_buf_puts(out, "}\n");
 	ph_analysis_deinit(&a);
 	return ph_buf_error(out);
+}
+
+struct ph_error *ph_render_jsonl(struct ph_buf *out, const struct ph_type *t,
+				 unsigned cacheline)
+{
+	return ph_render_jsonl_reorg(out, t, cacheline, 0);
 }

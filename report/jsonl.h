@@ -13,6 +13,12 @@ extern "C" {
 /* Appends T as one line, newline included.  */
 struct ph_error *ph_render_jsonl(struct ph_buf *out, const struct ph_type *t,
 				 unsigned cacheline);
+/* The same for T, a reorganized layout of a type of ORIGINAL_SIZE bytes:
+   the line also carries "original_size".  */
+struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
+				       const struct ph_type *t,
+				       unsigned cacheline,
+				       uint64_t original_size);
 /* S as a JSON string literal, quotes included.  */
 void ph_json_string(struct ph_buf *out, const char *s);
 

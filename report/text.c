@@ -267,7 +267,6 @@ struct ph_error *ph_render_text(struct ph_buf *out, const struct ph_type *t,
 	struct text_ctx ctx = {
 		.out = out,
 		.cacheline = opts && opts->cacheline ? opts->cacheline : 64,
-		.last_cacheline = 0,
 	};
 	struct ph_analysis a;
 	struct ph_error *err;
@@ -289,7 +288,20 @@ struct ph_error *ph_render_text(struct ph_buf *out, const struct ph_type *t,
 	if (t->explicit_align)
 		ph_buf_printf(out, " __attribute__((__aligned__(%u)))",
 			      t->explicit_align);
-	ph_buf_puts(out, ";\n");
+	ph_buf_putc(out, ';');
+	if (opts && opts->original_size > t->size) {
+		uint64_t saved = opts->original_size - t->size;
+		uint64_t lines = (opts->original_size + ctx.cacheline - 1) /
+				 ctx.cacheline - a.cachelines;
+
+		ph_buf_printf(out, "   /* saved %" PRIu64 " byte%s", saved,
+			      saved == 1 ? "" : "s");
+		if (lines)
+			ph_buf_printf(out, " and %" PRIu64 " cacheline%s",
+				      lines, lines == 1 ? "" : "s");
+		ph_buf_puts(out, "! */");
+	}
+	ph_buf_putc(out, '\n');
 	ph_analysis_deinit(&a);
 	return ph_buf_error(out);
 }

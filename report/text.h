@@ -12,6 +12,9 @@ extern "C" {
 
 struct ph_text_options {
 	unsigned cacheline;	/* bytes; 0 means 64 */
+	/* For a reorganized layout: the original's size, for pahole's
+	   "saved N bytes!" on the closing line; 0 otherwise.  */
+	uint64_t original_size;
 };
 
 /* Appends the layout of T to OUT.  */

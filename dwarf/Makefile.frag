@@ -1,0 +1,23 @@
+# dwarf/Makefile.frag - included by the top-level Makefile.
+# Paths are relative to the top directory.
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# dwarf/pokehole: the DWARF reader, linked with the engine objects and
+# elfutils (libdw-dev, libelf-dev).
+
+DWARF_SRC := dwarf/main.c dwarf/load.c dwarf/members.c dwarf/align.c \
+	dwarf/names.c dwarf/dedup.c dwarf/util.c
+DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
+DWARF_LIBS ?= -ldw -lelf
+DWARF_TOOL := dwarf/pokehole
+
+build/dwarf/%.o: dwarf/%.c dwarf/reader.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ENGINE_CFLAGS) -DPH_VERSION='"$(VERSION)"' $(CFLAGS) -c $< -o $@
+
+$(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $^ $(DWARF_LIBS) -o $@
+
+.PHONY: dwarf-selftest
+dwarf-selftest: $(DWARF_TOOL) $(PLUGIN)
+	sh dwarf/selftest.sh

@@ -1,0 +1,370 @@
+/* Alignments, which DWARF does not record: the target ABI gives the
+   natural alignment of each type, DW_AT_alignment (DWARF 5, or GNU DWARF
+   4) the forced ones, and the offsets tell where packing took them away.
+
+   The rules:
+   - scalars (base types, enums, pointers) are aligned to their size, the
+     largest power of two dividing it, at most 16; complex types to half
+     their size; on i386 at most 4 (long long, double and long double are
+     4-aligned inside structs); vectors to their size;
+   - arrays as their elements; typedefs as their target unless they carry
+     DW_AT_alignment;
+   - aggregates as their most aligned member (bitfields count with their
+     declared type), raised to DW_AT_alignment, lowered by packing;
+   - packing is inferred from the offsets (ph_dw_infer_packing): the
+     largest P such that every member sits at a multiple of
+     min(natural, P) and the size is a multiple of min(alignment, P).  If
+     P is below the natural alignment and laying the members out with P
+     reproduces every offset, the whole type is packed to P (pack(P), or
+     packed when P = 1); otherwise only the members at misaligned offsets
+     are packed (aligned 1).
+   A packed type whose members all happen to sit at aligned offsets and
+   whose size is a multiple of its natural alignment cannot be told from an
+   unpacked one; it is reported unpacked.  */
+#include "reader.h"
+
+#include <dwarf.h>
+
+static uint32_t pow2_divisor(uint64_t n, uint32_t cap)
+{
+	uint32_t a = 1;
+
+	if (n == 0)
+		return 1;
+	while (a < cap && n % (2 * (uint64_t)a) == 0)
+		a *= 2;
+	return a;
+}
+
+static uint32_t scalar_align(struct ph_dw_ctx *ctx, uint64_t size)
+{
+	return pow2_divisor(size, ctx->i386 ? 4 : 16);
+}
+
+static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+					unsigned depth, uint32_t *ret);
+
+struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				     unsigned depth, uint32_t *ret)
+{
+	Dwarf_Die cur = *type;
+	struct ph_error *err;
+	uint64_t v;
+	bool present;
+
+	for (unsigned i = 0;; i++) {
+		if (i > PH_DW_MAX_DEPTH || depth > PH_DW_MAX_DEPTH)
+			return ph_dw_error(&cur, "DW_AT_type",
+					   "type chain too long");
+		if ((err = ph_dw_udata(&cur, DW_AT_alignment, "DW_AT_alignment",
+				       &present, &v)))
+			return err;
+		if (present && v && dwarf_tag(&cur) == DW_TAG_typedef) {
+			*ret = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+			return NULL;
+		}
+		switch (dwarf_tag(&cur)) {
+		case DW_TAG_typedef:
+		case DW_TAG_const_type:
+		case DW_TAG_volatile_type:
+		case DW_TAG_restrict_type:
+		case DW_TAG_atomic_type:
+			if ((err = ph_dw_type(&cur, &present, &cur)))
+				return err;
+			if (!present) {
+				*ret = 1;
+				return NULL;
+			}
+			continue;
+		case DW_TAG_array_type:
+			if (dwarf_hasattr_integrate(&cur, DW_AT_GNU_vector)) {
+				Dwarf_Word size;
+
+				if (dwarf_aggregate_size(&cur, &size) != 0)
+					size = 1;
+				*ret = pow2_divisor(size, 64);
+				return NULL;
+			}
+			if ((err = ph_dw_type(&cur, &present, &cur)))
+				return err;
+			if (!present) {
+				*ret = 1;
+				return NULL;
+			}
+			continue;
+		case DW_TAG_structure_type:
+		case DW_TAG_class_type:
+		case DW_TAG_union_type:
+			return aggregate_align(ctx, &cur, depth + 1, ret);
+		case DW_TAG_pointer_type:
+		case DW_TAG_reference_type:
+		case DW_TAG_rvalue_reference_type:
+		case DW_TAG_ptr_to_member_type:
+			if ((err = ph_dw_udata(&cur, DW_AT_byte_size,
+					       "DW_AT_byte_size", &present,
+					       &v)))
+				return err;
+			*ret = scalar_align(ctx, present ? v : ctx->addr_size);
+			return NULL;
+		case DW_TAG_base_type: {
+			uint64_t enc = 0;
+			bool has_enc;
+
+			if ((err = ph_dw_udata(&cur, DW_AT_byte_size,
+					       "DW_AT_byte_size", &present,
+					       &v)))
+				return err;
+			if (!present)
+				v = 1;
+			if ((err = ph_dw_udata(&cur, DW_AT_encoding,
+					       "DW_AT_encoding", &has_enc,
+					       &enc)))
+				return err;
+			if (has_enc && (enc == DW_ATE_complex_float ||
+					enc == DW_ATE_lo_user + 0x80 /* GNU
+								complex int */))
+				v /= 2;
+			*ret = scalar_align(ctx, v);
+			return NULL;
+		}
+		default:
+			if ((err = ph_dw_udata(&cur, DW_AT_byte_size,
+					       "DW_AT_byte_size", &present,
+					       &v)))
+				return err;
+			*ret = scalar_align(ctx, present ? v : 1);
+			return NULL;
+		}
+	}
+}
+
+/* Members' positions and natural alignments, then the inference.  */
+struct shallow {
+	struct ph_member_vec vec;
+	uint32_t *natural;
+	size_t cap;
+};
+
+static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+					unsigned depth, uint32_t *ret)
+{
+	uint64_t off = dwarf_dieoffset(die);
+	uint64_t cached = ph_dw_offmap_get(&ctx->aligns, off);
+	struct ph_type t;
+	struct ph_error *err;
+	bool built;
+
+	if (cached) {
+		*ret = (uint32_t)(cached - 1);
+		return NULL;
+	}
+	if (depth > PH_DW_MAX_DEPTH || ctx->nest > PH_DW_MAX_DEPTH)
+		return ph_dw_error(die, NULL, "types nested too deeply");
+	/* Mark it in progress: a type containing itself (corrupt input)
+	   then reads as 1-aligned instead of recursing.  */
+	if ((err = ph_dw_offmap_put(&ctx->aligns, off, 2)))
+		return err;
+	/* A declaration (an incomplete type behind a pointer never gets
+	   here): 1.  */
+	if (dwarf_hasattr_integrate(die, DW_AT_declaration)) {
+		*ret = 1;
+		return NULL;
+	}
+	ctx->nest++;
+	err = ph_dw_build_type(ctx, die, "", false, &t, &built);
+	ctx->nest--;
+	if (err)
+		return err;
+	*ret = built ? t.align : 1;
+	if (!*ret)
+		*ret = 1;
+	return ph_dw_offmap_put(&ctx->aligns, off, (uint64_t)*ret + 1);
+}
+
+struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				    unsigned depth, bool *ret)
+{
+	Dwarf_Die cur = *type;
+	struct ph_error *err;
+	bool present;
+
+	*ret = false;
+	for (unsigned i = 0;; i++) {
+		if (i > PH_DW_MAX_DEPTH || depth > PH_DW_MAX_DEPTH)
+			return NULL;
+		if (dwarf_hasattr_integrate(&cur, DW_AT_alignment)) {
+			*ret = true;
+			return NULL;
+		}
+		switch (dwarf_tag(&cur)) {
+		case DW_TAG_typedef:
+		case DW_TAG_const_type:
+		case DW_TAG_volatile_type:
+		case DW_TAG_restrict_type:
+		case DW_TAG_atomic_type:
+		case DW_TAG_array_type:
+			if ((err = ph_dw_type(&cur, &present, &cur)))
+				return err;
+			if (!present)
+				return NULL;
+			continue;
+		case DW_TAG_structure_type:
+		case DW_TAG_class_type:
+		case DW_TAG_union_type: {
+			uint64_t off = dwarf_dieoffset(&cur);
+			uint64_t cached = ph_dw_offmap_get(&ctx->user_aligns,
+							   off);
+			Dwarf_Die child;
+			int rc;
+
+			if (cached) {
+				*ret = cached == 2;
+				return NULL;
+			}
+			if ((err = ph_dw_offmap_put(&ctx->user_aligns, off, 1)))
+				return err;
+			rc = dwarf_child(&cur, &child);
+			for (; rc == 0 && !*ret;
+			     rc = dwarf_siblingof(&child, &child)) {
+				Dwarf_Die mt;
+
+				if (dwarf_tag(&child) != DW_TAG_member ||
+				    dwarf_hasattr_integrate(&child,
+							    DW_AT_declaration))
+					continue;
+				if (dwarf_hasattr_integrate(&child,
+							    DW_AT_alignment)) {
+					*ret = true;
+					break;
+				}
+				if ((err = ph_dw_type(&child, &present, &mt)))
+					return err;
+				if (present &&
+				    (err = ph_dw_user_aligned(ctx, &mt,
+							      depth + 1, ret)))
+					return err;
+			}
+			if (rc < 0)
+				return ph_dw_error(&cur, NULL,
+						   "cannot read the members");
+			return ph_dw_offmap_put(&ctx->user_aligns, off,
+						*ret ? 2 : 1);
+		}
+		default:
+			return NULL;
+		}
+	}
+}
+
+static uint64_t round_up(uint64_t n, uint64_t a)
+{
+	return a ? (n + a - 1) / a * a : n;
+}
+
+static uint32_t min32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+static uint32_t max32(uint32_t a, uint32_t b) { return a > b ? a : b; }
+
+/* Every plain member at a multiple of min(natural, P), explicit ones at
+   theirs, and the size a multiple of min(A, P).  */
+static bool consistent(const struct ph_type *t, const uint32_t *natural,
+		       uint32_t a, uint32_t p)
+{
+	if (t->size % min32(a, p))
+		return false;
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const struct ph_member *m = &t->members[i];
+		uint32_t want;
+
+		if (m->bitfield)
+			continue;
+		want = m->explicit_align ? m->explicit_align
+					 : min32(natural[i], p);
+		if (want && ph_member_offset(m) % want)
+			return false;
+	}
+	return true;
+}
+
+/* Laying the members out packed to P puts each where it is: no gap the
+   packing does not explain.  */
+static bool uniform(const struct ph_type *t, const uint32_t *natural,
+		    uint32_t p)
+{
+	uint64_t pos = 0;
+
+	if (t->kind == PH_KIND_UNION)
+		return true;
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const struct ph_member *m = &t->members[i];
+		uint64_t off = ph_member_offset(m), end;
+
+		if (m->bitfield) {
+			end = (m->bit_offset + m->bit_size + 7) / 8;
+		} else {
+			uint32_t a = m->explicit_align ? m->explicit_align
+						       : min32(natural[i], p);
+			if (off > round_up(pos, a ? a : 1))
+				return false;
+			end = off + m->size;
+		}
+		if (end > pos)
+			pos = end;
+	}
+	return true;
+}
+
+void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
+			 uint32_t type_explicit)
+{
+	uint32_t a = 1, p, align = 1;
+	bool any_explicit = false;
+
+	for (size_t i = 0; i < t->nr_members; i++) {
+		a = max32(a, natural[i] ? natural[i] : 1);
+		if (t->members[i].explicit_align)
+			any_explicit = true;
+	}
+	for (p = a; p > 1 && !consistent(t, natural, a, p); p /= 2)
+		;
+	if (p < a && uniform(t, natural, p)) {
+		/* Packed as a whole, to P.  */
+		t->packed = p == 1;
+		for (size_t i = 0; i < t->nr_members; i++) {
+			struct ph_member *m = &t->members[i];
+
+			/* A bitfield is placed with its declared type's
+			   alignment, none when packed (pack(N) leaves it).  */
+			if (m->bitfield)
+				m->align = p == 1 ? 1 : natural[i];
+			else if (m->explicit_align)
+				m->align = m->explicit_align;
+			else
+				m->align = min32(natural[i], p);
+			if (!m->bitfield)
+				align = max32(align, m->align);
+		}
+	} else {
+		for (size_t i = 0; i < t->nr_members; i++) {
+			struct ph_member *m = &t->members[i];
+
+			if (m->bitfield) {
+				m->align = natural[i] ? natural[i] : 1;
+				align = max32(align, m->align);
+				continue;
+			}
+			if (m->explicit_align)
+				m->explicit_align = m->align =
+					max32(m->explicit_align, natural[i]);
+			else if (natural[i] &&
+				 ph_member_offset(m) % natural[i])
+				m->align = 1;
+			else
+				m->align = natural[i] ? natural[i] : 1;
+			align = max32(align, m->align);
+		}
+	}
+	if (type_explicit)
+		align = max32(align, type_explicit);
+	t->align = align;
+	t->explicit_align = (type_explicit || any_explicit) ? align : 0;
+}

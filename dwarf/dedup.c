@@ -1,0 +1,149 @@
+/* Distinct layouts: a type is printed once for each distinct name and
+   layout, however many compile units repeat it.  The key is everything
+   the renderers print except where the type was defined.  */
+#include "reader.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ph_dw_dedup {
+	struct ph_arena arena;	/* the keys */
+	char **slots;
+	uint64_t *hashes;
+	size_t n, cap;
+};
+
+struct ph_error *ph_dw_dedup_create(struct ph_dw_dedup **ret)
+{
+	struct ph_dw_dedup *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return &ph_error_nomem;
+	ph_arena_init(&d->arena);
+	*ret = d;
+	return NULL;
+}
+
+void ph_dw_dedup_destroy(struct ph_dw_dedup *d)
+{
+	if (!d)
+		return;
+	ph_arena_deinit(&d->arena);
+	free(d->slots);
+	free(d->hashes);
+	free(d);
+}
+
+static void key_members(struct ph_buf *b, const struct ph_member *ms,
+			size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_member *m = &ms[i];
+
+		/* Strings are NUL-separated so that no spelling can imitate
+		   another's fields.  */
+		ph_buf_printf(b, "%s%c%s%c%s%c%s%c", m->name, 0, m->type, 0,
+			      m->name_pre, 0, m->name_post, 0);
+		ph_buf_printf(b, "%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			      ",%u,%u,%u,%d%d%d%d%d%d%d%u,%zu{",
+			      m->bit_offset, m->bit_size, m->size, m->align,
+			      m->explicit_align, m->type_padding, m->bitfield,
+			      m->base, m->virtual_base, m->artificial,
+			      m->flexible, m->nested, 0,
+			      (unsigned)m->nested_kind, m->nr_members);
+		key_members(b, m->members, m->nr_members);
+		ph_buf_putc(b, '}');
+	}
+}
+
+static uint64_t fnv1a(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static struct ph_error *grow(struct ph_dw_dedup *d)
+{
+	size_t cap = d->cap ? 2 * d->cap : 1024;
+	char **slots = calloc(cap, sizeof(*slots));
+	uint64_t *hashes = calloc(cap, sizeof(*hashes));
+
+	if (!slots || !hashes) {
+		free(slots);
+		free(hashes);
+		return &ph_error_nomem;
+	}
+	for (size_t i = 0; i < d->cap; i++) {
+		if (!d->slots[i])
+			continue;
+		size_t j = d->hashes[i] & (cap - 1);
+		while (slots[j])
+			j = (j + 1) & (cap - 1);
+		slots[j] = d->slots[i];
+		hashes[j] = d->hashes[i];
+	}
+	free(d->slots);
+	free(d->hashes);
+	d->slots = slots;
+	d->hashes = hashes;
+	d->cap = cap;
+	return NULL;
+}
+
+struct ph_error *ph_dw_dedup_seen(struct ph_dw_dedup *d,
+				  const struct ph_type *t, bool *ret)
+{
+	struct ph_buf b;
+	struct ph_error *err = NULL;
+	uint64_t h;
+	size_t len;
+
+	ph_buf_init(&b);
+	/* A length prefix per key lets the comparison stop at NULs.  */
+	ph_buf_printf(&b, "%s%c%u,%d,%" PRIu64 ",%u,%d,%u,%zu{", t->name, 0,
+		      (unsigned)t->kind, t->typedef_name, t->size, t->align,
+		      t->packed, t->explicit_align, t->nr_members);
+	key_members(&b, t->members, t->nr_members);
+	if ((err = ph_buf_error(&b)))
+		goto out;
+	len = b.len;
+	h = fnv1a(b.data, len);
+	if (2 * (d->n + 1) > d->cap && (err = grow(d)))
+		goto out;
+	for (size_t i = h & (d->cap - 1);; i = (i + 1) & (d->cap - 1)) {
+		char *k = d->slots[i];
+		size_t klen;
+
+		if (!k)
+			break;
+		memcpy(&klen, k, sizeof(klen));
+		if (d->hashes[i] == h && klen == len &&
+		    memcmp(k + sizeof(klen), b.data, len) == 0) {
+			*ret = true;
+			goto out;
+		}
+	}
+	char *k = ph_arena_alloc(&d->arena, sizeof(len) + len);
+	if (!k) {
+		err = &ph_error_nomem;
+		goto out;
+	}
+	memcpy(k, &len, sizeof(len));
+	memcpy(k + sizeof(len), b.data, len);
+	size_t i = h & (d->cap - 1);
+	while (d->slots[i])
+		i = (i + 1) & (d->cap - 1);
+	d->slots[i] = k;
+	d->hashes[i] = h;
+	d->n++;
+	*ret = false;
+out:
+	ph_buf_deinit(&b);
+	return err;
+}

@@ -1,0 +1,308 @@
+/* pokehole: the layouts of already-built objects, read from their DWARF,
+   with pahole's options and output.  */
+#include "reader.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../reorg/analysis.h"
+#include "../report/jsonl.h"
+#include "../report/text.h"
+
+#ifndef PH_VERSION
+#define PH_VERSION "0.1"
+#endif
+
+static const char *progname = "pokehole";
+
+enum output { OUT_TEXT, OUT_SIZES, OUT_JSON };
+
+struct options {
+	enum output output;
+	unsigned cacheline;
+	const char *class_names;	/* comma-separated, or NULL */
+	const char *exclude_prefix;
+	const char *prefix;
+	bool structs_only, unions_only;
+	unsigned long min_holes;	/* -H */
+	unsigned long min_hole_size;	/* -z */
+	bool have_min_holes, have_min_hole_size;
+};
+
+enum {
+	OPT_STRUCTS = 256,
+	OPT_UNIONS,
+	OPT_JSON,
+	OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+	{ "class_name", required_argument, NULL, 'C' },
+	{ "sizes", no_argument, NULL, 's' },
+	{ "cacheline_size", required_argument, NULL, 'c' },
+	{ "exclude", required_argument, NULL, 'x' },
+	{ "prefix_filter", required_argument, NULL, 'y' },
+	{ "holes", required_argument, NULL, 'H' },
+	{ "hole_size_ge", required_argument, NULL, 'z' },
+	{ "structs", no_argument, NULL, OPT_STRUCTS },
+	{ "unions", no_argument, NULL, OPT_UNIONS },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "jobs", optional_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: %s [OPTIONS] FILE...\n"
+"Show the layout of structs, unions and classes from the DWARF debug\n"
+"information of object files, executables, shared libraries and kernel\n"
+"modules, as pahole does.\n"
+"\n"
+"  -C, --class_name=NAME[,NAME]  show only the types with these names\n"
+"  -s, --sizes                   print NAME<TAB>SIZE<TAB>HOLES per type\n"
+"  -c, --cacheline_size=N        cacheline size in bytes (default 64)\n"
+"  -x, --exclude=PREFIX          leave out the types whose names start so\n"
+"  -y, --prefix_filter=PREFIX    show only the types whose names start so\n"
+"  -H, --holes=N                 show only the types with at least N holes\n"
+"  -z, --hole_size_ge=N          show only the types with a hole of at\n"
+"                                least N bytes\n"
+"      --structs                 show only structs (and classes)\n"
+"      --unions                  show only unions\n"
+"      --json                    print JSON Lines (docs/layout-jsonl.md)\n"
+"  -j, --jobs[=N]                accepted for pahole compatibility; this\n"
+"                                version reads with one thread\n"
+"  -h, --help                    print this help and exit\n"
+"      --version                 print the version and exit\n"
+"\n"
+"Each type is printed once per distinct layout, in the order it first\n"
+"appears. Exit status: 0 when every file was read, 1 when one could not\n"
+"be (each such file is named on standard error), 2 on bad usage.\n",
+		progname);
+}
+
+static bool parse_number(const char *s, unsigned long max,
+			 unsigned long *ret)
+{
+	char *end;
+	unsigned long v;
+
+	if (!s || *s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (errno || *end || v > max)
+		return false;
+	*ret = v;
+	return true;
+}
+
+static bool want(void *arg, const char *name, enum ph_kind kind)
+{
+	const struct options *o = arg;
+
+	if (o->structs_only && kind == PH_KIND_UNION)
+		return false;
+	if (o->unions_only && kind != PH_KIND_UNION)
+		return false;
+	if (o->class_names && !ph_name_in_list(o->class_names, name))
+		return false;
+	if (o->exclude_prefix &&
+	    strncmp(name, o->exclude_prefix, strlen(o->exclude_prefix)) == 0)
+		return false;
+	if (o->prefix && strncmp(name, o->prefix, strlen(o->prefix)) != 0)
+		return false;
+	return true;
+}
+
+static int write_buf(struct ph_buf *buf)
+{
+	if (buf->len && fwrite(buf->data, 1, buf->len, stdout) != buf->len)
+		return -1;
+	buf->len = 0;
+	return 0;
+}
+
+/* Prints the types that pass the hole filters.  */
+static struct ph_error *print_types(const struct ph_model *model,
+				    const struct options *o)
+{
+	struct ph_text_options text_opts = { .cacheline = o->cacheline };
+	struct ph_buf out;
+	struct ph_error *err = NULL;
+
+	ph_buf_init(&out);
+	for (size_t i = 0; i < model->nr_types && !err; i++) {
+		const struct ph_type *t = model->types[i];
+		struct ph_analysis a;
+		bool show = true;
+
+		/* pahole lists no anonymous type, and one named by a
+		   typedef counts as anonymous unless asked for by name;
+		   the JSON contract has them all.  */
+		if (t->typedef_name && o->output != OUT_JSON &&
+		    !o->class_names)
+			continue;
+		if ((err = ph_analyze_type(t, o->cacheline, &a)))
+			break;
+		if (o->have_min_holes && a.nr_holes < o->min_holes)
+			show = false;
+		if (o->have_min_hole_size) {
+			bool big = a.leading_hole >= o->min_hole_size &&
+				   a.leading_hole;
+			for (size_t k = 0; k < a.nr_members; k++)
+				if (a.gaps[k].hole &&
+				    a.gaps[k].hole >= o->min_hole_size)
+					big = true;
+			show = show && big;
+		}
+		if (show) {
+			switch (o->output) {
+			case OUT_TEXT:
+				err = ph_render_text(&out, t, &text_opts);
+				break;
+			case OUT_JSON:
+				err = ph_render_jsonl(&out, t, o->cacheline);
+				break;
+			case OUT_SIZES:
+				ph_buf_printf(&out, "%s\t%" PRIu64 "\t%u\n",
+					      t->name, t->size, a.nr_holes);
+				break;
+			}
+		}
+		ph_analysis_deinit(&a);
+		if (!err && out.len > 1 << 16 && write_buf(&out))
+			err = ph_error_errno(errno, "cannot write");
+	}
+	if (!err && (err = ph_buf_error(&out)) == NULL && write_buf(&out))
+		err = ph_error_errno(errno, "cannot write");
+	ph_buf_deinit(&out);
+	return err;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct ph_model *model = NULL;
+	struct ph_dw_dedup *dedup = NULL;
+	struct ph_dw_filter filter;
+	struct ph_error *err;
+	unsigned long n;
+	int c, status = 0;
+
+	memset(&o, 0, sizeof(o));
+	o.cacheline = 64;
+	while ((c = getopt_long(argc, argv, "C:sc:x:y:H:z:j::h", long_options,
+				NULL)) != -1) {
+		switch (c) {
+		case 'C':
+			o.class_names = optarg;
+			break;
+		case 's':
+			o.output = OUT_SIZES;
+			break;
+		case 'c':
+			if (!parse_number(optarg, 1UL << 20, &n) || n == 0) {
+				fprintf(stderr, "%s: --cacheline_size needs a "
+					"size in bytes from 1 to 1048576\n",
+					progname);
+				return 2;
+			}
+			o.cacheline = (unsigned)n;
+			break;
+		case 'x':
+			o.exclude_prefix = optarg;
+			break;
+		case 'y':
+			o.prefix = optarg;
+			break;
+		case 'H':
+			if (!parse_number(optarg, UINT_MAX, &o.min_holes)) {
+				fprintf(stderr, "%s: --holes needs a number\n",
+					progname);
+				return 2;
+			}
+			o.have_min_holes = true;
+			break;
+		case 'z':
+			if (!parse_number(optarg, ULONG_MAX,
+					  &o.min_hole_size)) {
+				fprintf(stderr, "%s: --hole_size_ge needs a "
+					"number\n", progname);
+				return 2;
+			}
+			o.have_min_hole_size = true;
+			break;
+		case OPT_STRUCTS:
+			o.structs_only = true;
+			break;
+		case OPT_UNIONS:
+			o.unions_only = true;
+			break;
+		case OPT_JSON:
+			o.output = OUT_JSON;
+			break;
+		case 'j':
+			if (optarg && (!parse_number(optarg, 4096, &n))) {
+				fprintf(stderr, "%s: --jobs needs a number\n",
+					progname);
+				return 2;
+			}
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case OPT_VERSION:
+			printf("pokehole %s\n", PH_VERSION);
+			return 0;
+		default:
+			fprintf(stderr, "Try '%s --help' for more "
+				"information.\n", progname);
+			return 2;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "%s: no input files\n", progname);
+		fprintf(stderr, "Try '%s --help' for more information.\n",
+			progname);
+		return 2;
+	}
+	if ((err = ph_model_create(&model)) ||
+	    (err = ph_dw_dedup_create(&dedup))) {
+		fprintf(stderr, "%s: %s\n", progname, err->message);
+		ph_model_destroy(model);
+		return 1;
+	}
+	filter.want = want;
+	filter.arg = &o;
+	for (int i = optind; i < argc; i++) {
+		err = ph_dw_load_file(argv[i], model, dedup, &filter);
+		if (err) {
+			fprintf(stderr, "%s: %s: %s\n", progname, argv[i],
+				err->message);
+			ph_error_destroy(err);
+			status = 1;
+		}
+	}
+	if ((err = print_types(model, &o))) {
+		fprintf(stderr, "%s: %s\n", progname, err->message);
+		ph_error_destroy(err);
+		status = 1;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "%s: cannot write: %s\n", progname,
+			strerror(errno));
+		status = 1;
+	}
+	ph_dw_dedup_destroy(dedup);
+	ph_model_destroy(model);
+	return status;
+}

@@ -1,0 +1,640 @@
+/* One struct, union or class DIE into the layout model: its members with
+   their offsets (both bitfield encodings), sizes, spelled types, untagged
+   aggregates expanded in place, C++ bases and the vptr.  */
+#include "reader.h"
+
+#include "../reorg/analysis.h"
+
+#include <dwarf.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *kind_of_tag(int tag, enum ph_kind *kind)
+{
+	switch (tag) {
+	case DW_TAG_structure_type:
+		*kind = PH_KIND_STRUCT;
+		return "struct";
+	case DW_TAG_class_type:
+		*kind = PH_KIND_CLASS;
+		return "class";
+	case DW_TAG_union_type:
+		*kind = PH_KIND_UNION;
+		return "union";
+	default:
+		return NULL;
+	}
+}
+
+/* Peels qualifiers (and typedefs when THROUGH_TYPEDEFS) off *DIE.  False
+   when the chain ends in void.  */
+static struct ph_error *peel(Dwarf_Die *die, bool through_typedefs,
+			     bool *found)
+{
+	*found = true;
+	for (unsigned i = 0; i <= PH_DW_MAX_DEPTH; i++) {
+		int tag = dwarf_tag(die);
+		bool present;
+		struct ph_error *err;
+
+		if (tag != DW_TAG_const_type && tag != DW_TAG_volatile_type &&
+		    tag != DW_TAG_restrict_type && tag != DW_TAG_atomic_type &&
+		    !(through_typedefs && tag == DW_TAG_typedef))
+			return NULL;
+		if ((err = ph_dw_type(die, &present, die)))
+			return err;
+		if (!present) {
+			*found = false;
+			return NULL;
+		}
+	}
+	return ph_dw_error(die, "DW_AT_type", "type chain too long");
+}
+
+/* DW_AT_data_member_location: a constant, or an expression that adds a
+   constant.  Anything else (a virtual base's offset read from the vtable)
+   sets *DYNAMIC.  */
+static struct ph_error *member_location(Dwarf_Die *die, uint64_t *ret,
+					bool *dynamic)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word w;
+	Dwarf_Op *ops;
+	size_t nops;
+
+	*ret = 0;
+	*dynamic = false;
+	if (!dwarf_attr_integrate(die, DW_AT_data_member_location, &attr))
+		return NULL;
+	switch (dwarf_whatform(&attr)) {
+	case DW_FORM_block:
+	case DW_FORM_block1:
+	case DW_FORM_block2:
+	case DW_FORM_block4:
+	case DW_FORM_exprloc:
+		if (dwarf_getlocation(&attr, &ops, &nops) != 0)
+			return ph_dw_error(die, "DW_AT_data_member_location",
+					   "cannot read the expression");
+		if (nops == 1 && (ops[0].atom == DW_OP_plus_uconst ||
+				  ops[0].atom == DW_OP_constu)) {
+			*ret = ops[0].number;
+			return NULL;
+		}
+		*dynamic = true;
+		return NULL;
+	default:
+		if (dwarf_formudata(&attr, &w) != 0)
+			return ph_dw_error(die, "DW_AT_data_member_location",
+					   "cannot read the offset");
+		*ret = w;
+		return NULL;
+	}
+}
+
+static struct ph_error *signed_attr(Dwarf_Die *die, unsigned at,
+				    const char *name, int64_t *ret)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Sword s;
+	Dwarf_Word w;
+
+	if (!dwarf_attr_integrate(die, at, &attr))
+		return ph_dw_error(die, name, "missing");
+	if (dwarf_whatform(&attr) == DW_FORM_sdata ||
+	    dwarf_whatform(&attr) == DW_FORM_implicit_const) {
+		if (dwarf_formsdata(&attr, &s) != 0)
+			return ph_dw_error(die, name, "cannot read the value");
+		*ret = s;
+		return NULL;
+	}
+	if (dwarf_formudata(&attr, &w) != 0)
+		return ph_dw_error(die, name, "cannot read the value");
+	/* data1..data8 holding a negative number (GCC's DW_AT_bit_offset
+	   for a field crossing its unit).  */
+	switch (dwarf_whatform(&attr)) {
+	case DW_FORM_data1:
+		*ret = (int8_t)w;
+		break;
+	case DW_FORM_data2:
+		*ret = (int16_t)w;
+		break;
+	case DW_FORM_data4:
+		*ret = (int32_t)w;
+		break;
+	default:
+		*ret = (int64_t)w;
+	}
+	return NULL;
+}
+
+static struct ph_error *type_size(Dwarf_Die *type, uint64_t *ret, bool *known)
+{
+	Dwarf_Word size;
+
+	*known = dwarf_aggregate_size(type, &size) == 0;
+	*ret = *known ? size : 0;
+	return NULL;
+}
+
+/* An array whose first dimension has no bound: a flexible array member.
+   COUNT0 is set for an explicit zero count ([0]).  */
+static bool is_flexible(Dwarf_Die *type, bool *count0)
+{
+	Dwarf_Die cur = *type, sub;
+	bool found;
+
+	*count0 = false;
+	if (peel(&cur, true, &found) || !found ||
+	    dwarf_tag(&cur) != DW_TAG_array_type)
+		return false;
+	if (dwarf_child(&cur, &sub) != 0)
+		return true;
+	if (dwarf_hasattr_integrate(&sub, DW_AT_count)) {
+		Dwarf_Attribute attr;
+		Dwarf_Word w;
+
+		if (dwarf_attr_integrate(&sub, DW_AT_count, &attr) &&
+		    dwarf_formudata(&attr, &w) == 0 && w == 0)
+			*count0 = true;
+		return false;
+	}
+	if (dwarf_hasattr_integrate(&sub, DW_AT_upper_bound)) {
+		Dwarf_Attribute attr;
+		Dwarf_Word w;
+
+		if (dwarf_attr_integrate(&sub, DW_AT_upper_bound, &attr) &&
+		    dwarf_formudata(&attr, &w) == 0 &&
+		    (w == (Dwarf_Word)-1 || w == 0xffffffff))
+			*count0 = true;
+		return false;
+	}
+	return true;
+}
+
+static struct ph_error *spell_into(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				   struct ph_member *m)
+{
+	struct ph_buf head, pre, post;
+	struct ph_error *err;
+
+	ph_buf_init(&head);
+	ph_buf_init(&pre);
+	ph_buf_init(&post);
+	err = ph_dw_spell_type(ctx, type, &head, &pre, &post);
+	if (!err && (head.failed || pre.failed || post.failed))
+		err = &ph_error_nomem;
+	if (!err &&
+	    !(err = ph_model_strdup(ctx->model, head.data ? head.data : "",
+				    &m->type)) &&
+	    !(err = ph_model_strdup(ctx->model, pre.data ? pre.data : "",
+				    &m->name_pre)))
+		err = ph_model_strdup(ctx->model, post.data ? post.data : "",
+				      &m->name_post);
+	ph_buf_deinit(&head);
+	ph_buf_deinit(&pre);
+	ph_buf_deinit(&post);
+	return err;
+}
+
+/* Whether a base class has no data at all: no data members, no vptr, only
+   empty bases.  */
+static bool empty_class(Dwarf_Die *die, unsigned depth)
+{
+	Dwarf_Die child;
+	int rc;
+
+	if (depth > PH_DW_MAX_DEPTH)
+		return false;
+	for (rc = dwarf_child(die, &child); rc == 0;
+	     rc = dwarf_siblingof(&child, &child)) {
+		int tag = dwarf_tag(&child);
+
+		if (tag == DW_TAG_member &&
+		    !dwarf_hasattr_integrate(&child, DW_AT_declaration) &&
+		    !dwarf_hasattr_integrate(&child, DW_AT_external))
+			return false;
+		if (tag == DW_TAG_inheritance) {
+			Dwarf_Die base;
+			bool present, found;
+
+			if (ph_dw_type(&child, &present, &base) || !present ||
+			    peel(&base, true, &found) || !found ||
+			    !empty_class(&base, depth + 1))
+				return false;
+		}
+	}
+	return rc >= 0;
+}
+
+/* What the inference found for a list of members.  */
+struct list_info {
+	uint32_t align, explicit_align;
+	bool packed;
+};
+
+static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
+				   uint64_t base_bit, uint64_t agg_size,
+				   bool is_union, unsigned depth,
+				   struct ph_member **ret, size_t *ret_n,
+				   struct list_info *info);
+
+/* One DW_TAG_member or DW_TAG_inheritance into M.  *SKIP for what is not
+   part of the layout (static members, unnamed bitfields).  M->align
+   holds the natural alignment until the inference replaces it.  */
+static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				     uint64_t base_bit, unsigned depth,
+				     struct ph_member *m, bool *skip)
+{
+	Dwarf_Die type, peeled;
+	struct ph_error *err;
+	uint64_t loc, v;
+	bool present, dynamic, found, is_base;
+	const char *name;
+
+	memset(m, 0, sizeof(*m));
+	*skip = false;
+	is_base = dwarf_tag(die) == DW_TAG_inheritance;
+	/* Static data members: DW_TAG_variable in DWARF 5, a declared
+	   external DW_TAG_member before.  */
+	if (!is_base && (dwarf_hasattr_integrate(die, DW_AT_declaration) ||
+			 dwarf_hasattr_integrate(die, DW_AT_external))) {
+		*skip = true;
+		return NULL;
+	}
+	name = dwarf_diename(die);
+	if ((err = ph_dw_type(die, &present, &type)))
+		return err;
+	if (!present)
+		return ph_dw_error(die, "DW_AT_type", "member without a type");
+	if ((err = member_location(die, &loc, &dynamic)))
+		return err;
+
+	if (dwarf_hasattr_integrate(die, DW_AT_bit_size)) {
+		uint64_t bits, unit;
+
+		if (!name) {	/* unnamed bitfield: bits show as a hole */
+			*skip = true;
+			return NULL;
+		}
+		if ((err = ph_dw_udata(die, DW_AT_bit_size, "DW_AT_bit_size",
+				       &present, &bits)))
+			return err;
+		peeled = type;
+		if ((err = peel(&peeled, true, &found)))
+			return err;
+		if (!found || (err = type_size(&peeled, &unit, &found)))
+			return err ? err : ph_dw_error(die, "DW_AT_type",
+						       "bitfield of void");
+		if (bits == 0 || bits > 8 * 1024 || unit > 1024)
+			return ph_dw_error(die, "DW_AT_bit_size",
+					   "impossible bitfield width");
+		m->bitfield = true;
+		m->bit_size = bits;
+		m->size = unit;
+		if (dwarf_hasattr_integrate(die, DW_AT_data_bit_offset)) {
+			if ((err = ph_dw_udata(die, DW_AT_data_bit_offset,
+					       "DW_AT_data_bit_offset",
+					       &present, &v)))
+				return err;
+			m->bit_offset = v;
+		} else if (dwarf_hasattr_integrate(die, DW_AT_bit_offset)) {
+			/* DWARF 2-3: bits from the most significant bit of a
+			   storage unit of DW_AT_byte_size bytes at
+			   DW_AT_data_member_location.  On a little-endian
+			   target the LSB-first position is the unit's end
+			   minus that minus the width.  */
+			int64_t bo = 0, pos;
+			uint64_t ubytes = unit;
+
+			if ((err = signed_attr(die, DW_AT_bit_offset,
+					       "DW_AT_bit_offset", &bo)))
+				return err;
+			if ((err = ph_dw_udata(die, DW_AT_byte_size,
+					       "DW_AT_byte_size", &present,
+					       &v)))
+				return err;
+			if (present)
+				ubytes = v;
+			if (ubytes > 1024 || loc > (UINT64_MAX >> 4) ||
+			    bo > 8 * 1024 || bo < -8 * 1024)
+				return ph_dw_error(die, "DW_AT_bit_offset",
+						   "impossible bit offset");
+			pos = (int64_t)(8 * (loc + ubytes)) - bo - (int64_t)bits;
+			if (pos < 0)
+				return ph_dw_error(die, "DW_AT_bit_offset",
+						   "bitfield before its type");
+			m->bit_offset = (uint64_t)pos;
+		} else {
+			m->bit_offset = 8 * loc;
+		}
+	} else {
+		bool count0;
+
+		if (loc > (UINT64_MAX >> 4))
+			return ph_dw_error(die, "DW_AT_data_member_location",
+					   "impossible offset");
+		m->bit_offset = 8 * loc;
+		if (is_flexible(&type, &count0)) {
+			m->flexible = true;
+			m->size = 0;
+		} else if (count0) {
+			m->size = 0;
+		} else {
+			if ((err = type_size(&type, &m->size, &found)))
+				return err;
+			if (!found)
+				return ph_dw_error(die, "DW_AT_type",
+						   "member of unknown size");
+		}
+		if (m->size > (UINT64_MAX >> 4))
+			return ph_dw_error(die, "DW_AT_type",
+					   "impossible member size");
+		m->bit_size = 8 * m->size;
+	}
+	if (m->bit_offset > UINT64_MAX - base_bit)
+		return ph_dw_error(die, NULL, "impossible offset");
+	m->bit_offset += base_bit;
+	if ((err = ph_model_strdup(ctx->model, name ? name : "", &m->name)))
+		return err;
+	m->artificial = dwarf_hasattr_integrate(die, DW_AT_artificial);
+
+	/* Natural alignment, parked in align.  */
+	if ((err = ph_dw_natural_align(ctx, &type, depth, &m->align)))
+		return err;
+	if (!m->bitfield && !is_base) {
+		bool user;
+
+		if ((err = ph_dw_udata(die, DW_AT_alignment, "DW_AT_alignment",
+				       &present, &v)))
+			return err;
+		if (present && v)
+			m->explicit_align = v > UINT32_MAX ? UINT32_MAX
+							   : (uint32_t)v;
+		else if ((err = ph_dw_user_aligned(ctx, &type, depth, &user)))
+			return err;
+		else if (user)
+			m->explicit_align = m->align;
+	}
+
+	if (is_base) {
+		uint64_t vis;
+
+		m->base = true;
+		m->artificial = false;
+		m->virtual_base = dynamic ||
+				  (!ph_dw_udata(die, DW_AT_virtuality,
+						"DW_AT_virtuality", &present,
+						&vis) &&
+				   present && vis != DW_VIRTUALITY_none);
+		peeled = type;
+		if ((err = peel(&peeled, true, &found)))
+			return err;
+		if (found && empty_class(&peeled, 0))
+			m->bit_size = 0;
+		return spell_into(ctx, &type, m);
+	}
+
+	peeled = type;
+	if ((err = peel(&peeled, false, &found)))
+		return err;
+	if (!m->bitfield && found && !dwarf_diename(&peeled) &&
+	    (dwarf_tag(&peeled) == DW_TAG_structure_type ||
+	     dwarf_tag(&peeled) == DW_TAG_class_type ||
+	     dwarf_tag(&peeled) == DW_TAG_union_type) &&
+	    !dwarf_hasattr_integrate(&peeled, DW_AT_declaration)) {
+		struct list_info info;
+
+		m->nested = true;
+		m->nested_kind = dwarf_tag(&peeled) == DW_TAG_union_type ?
+				 PH_KIND_UNION : PH_KIND_STRUCT;
+		m->type = m->name_pre = m->name_post = "";
+		if ((err = build_list(ctx, &peeled, m->bit_offset, m->size,
+				      m->nested_kind == PH_KIND_UNION,
+				      depth + 1, &m->members, &m->nr_members,
+				      &info)))
+			return err;
+	} else if ((err = spell_into(ctx, &type, m))) {
+		return err;
+	}
+	if (!m->bitfield && (err = ph_dw_tail_padding(ctx, &type,
+						      &m->type_padding)))
+		return err;
+	return NULL;
+}
+
+/* Stable by bit offset, carrying NATURAL along.  */
+static void sort_members(struct ph_member *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct ph_member m = v[i];
+		size_t j = i;
+
+		while (j > 0 && v[j - 1].bit_offset > m.bit_offset) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = m;
+	}
+}
+
+static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
+				   uint64_t base_bit, uint64_t agg_size,
+				   bool is_union, unsigned depth,
+				   struct ph_member **ret, size_t *ret_n,
+				   struct list_info *info)
+{
+	struct ph_member_vec vec;
+	struct ph_error *err = NULL;
+	uint32_t *natural = NULL;
+	struct ph_type pseudo;
+	Dwarf_Die child;
+	uint64_t v;
+	bool present;
+	int rc;
+
+	*ret = NULL;
+	*ret_n = 0;
+	if (depth > PH_DW_MAX_DEPTH)
+		return ph_dw_error(agg, NULL, "types nested too deeply");
+	ph_member_vec_init(&vec);
+	for (rc = dwarf_child(agg, &child); rc == 0;
+	     rc = dwarf_siblingof(&child, &child)) {
+		int tag = dwarf_tag(&child);
+		struct ph_member m;
+		bool skip;
+
+		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
+			continue;
+		if (vec.n >= PH_DW_MAX_MEMBERS) {
+			err = ph_dw_error(agg, NULL, "too many members");
+			goto out;
+		}
+		if ((err = build_member(ctx, &child, base_bit, depth, &m,
+					&skip)))
+			goto out;
+		if (!skip && (err = ph_member_vec_push(&vec, &m)))
+			goto out;
+	}
+	if (rc < 0) {
+		err = ph_dw_error(agg, NULL, "cannot read the members");
+		goto out;
+	}
+	sort_members(vec.v, vec.n);
+	/* Bases come first in offset order too; an empty base shares its
+	   offset with the first member and stays before it (stable).  */
+	if (vec.n) {
+		natural = calloc(vec.n, sizeof(*natural));
+		if (!natural) {
+			err = &ph_error_nomem;
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < vec.n; i++)
+		natural[i] = vec.v[i].align;
+	/* A base occupies what it really uses here: less than its size when
+	   the next member starts inside it (tail padding reused).  */
+	for (size_t i = 0; i < vec.n; i++) {
+		struct ph_member *m = &vec.v[i];
+
+		if (!m->base || !m->bit_size)
+			continue;
+		for (size_t k = i + 1; k < vec.n; k++) {
+			uint64_t next = vec.v[k].bit_offset;
+
+			if (next <= m->bit_offset)
+				continue;	/* an empty base beside it */
+			if (next < m->bit_offset + m->bit_size)
+				m->bit_size = next - m->bit_offset;
+			break;
+		}
+	}
+	memset(&pseudo, 0, sizeof(pseudo));
+	pseudo.kind = is_union ? PH_KIND_UNION : PH_KIND_STRUCT;
+	pseudo.size = agg_size;
+	pseudo.members = vec.v;
+	pseudo.nr_members = vec.n;
+	if ((err = ph_dw_udata(agg, DW_AT_alignment, "DW_AT_alignment",
+			       &present, &v)))
+		goto out;
+	ph_dw_infer_packing(&pseudo, natural,
+			    present ? (v > 1u << 30 ? 1u << 30 : (uint32_t)v)
+				    : 0);
+	info->align = pseudo.align;
+	info->explicit_align = pseudo.explicit_align;
+	info->packed = pseudo.packed;
+	if (vec.n) {
+		*ret = ph_arena_memdup(&ctx->model->arena, vec.v,
+				       vec.n * sizeof(*vec.v));
+		if (!*ret) {
+			err = &ph_error_nomem;
+			goto out;
+		}
+	}
+	*ret_n = vec.n;
+out:
+	free(natural);
+	ph_member_vec_deinit(&vec);
+	return err;
+}
+
+struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				    uint32_t *ret)
+{
+	Dwarf_Die cur = *type;
+	struct ph_error *err;
+	struct ph_member *members;
+	size_t n;
+	struct list_info info;
+	uint64_t size, off, cached;
+	bool found, present;
+
+	*ret = 0;
+	if ((err = peel(&cur, true, &found)) || !found)
+		return err;
+	if (dwarf_tag(&cur) != DW_TAG_structure_type &&
+	    dwarf_tag(&cur) != DW_TAG_class_type)
+		return NULL;
+	if (dwarf_hasattr_integrate(&cur, DW_AT_declaration))
+		return NULL;
+	off = dwarf_dieoffset(&cur);
+	cached = ph_dw_offmap_get(&ctx->paddings, off);
+	if (cached) {
+		*ret = (uint32_t)(cached - 1);
+		return NULL;
+	}
+	if ((err = ph_dw_udata(&cur, DW_AT_byte_size, "DW_AT_byte_size",
+			       &present, &size)) || !present)
+		return err;
+	if (ctx->nest > PH_DW_MAX_DEPTH)
+		return ph_dw_error(&cur, NULL, "types nested too deeply");
+	/* In progress: a struct containing itself reads as unpadded.  */
+	if ((err = ph_dw_offmap_put(&ctx->paddings, off, 1)))
+		return err;
+	ctx->nest++;
+	err = build_list(ctx, &cur, 0, size, false, 0, &members, &n, &info);
+	ctx->nest--;
+	if (err)
+		return err;
+	*ret = (uint32_t)ph_tail_padding(members, n, 0, size, false);
+	return ph_dw_offmap_put(&ctx->paddings, off, (uint64_t)*ret + 1);
+}
+
+/* The file as the compiler spelled it: libdw joins the line table's
+   names to the compilation directory; take that back off when the unit
+   was compiled from a relative name (DW_AT_name of the unit), so that
+   "gcc -c src/x.c" reads "src/x.c" and "gcc -c /abs/x.c" "/abs/x.c".  */
+static const char *decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
+{
+	const char *file = dwarf_decl_file(die);
+	size_t n;
+
+	if (!file)
+		return "";
+	if (ctx->comp_dir && ctx->relative_unit &&
+	    (n = strlen(ctx->comp_dir)) &&
+	    strncmp(file, ctx->comp_dir, n) == 0 && file[n] == '/')
+		return file + n + 1;
+	return file;
+}
+
+struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				  const char *name, bool typedef_name,
+				  struct ph_type *ret, bool *built)
+{
+	struct ph_error *err;
+	struct list_info info;
+	uint64_t size;
+	bool present;
+	int line;
+
+	*built = false;
+	memset(ret, 0, sizeof(*ret));
+	if (!kind_of_tag(dwarf_tag(die), &ret->kind) ||
+	    dwarf_hasattr_integrate(die, DW_AT_declaration))
+		return NULL;
+	if ((err = ph_dw_udata(die, DW_AT_byte_size, "DW_AT_byte_size",
+			       &present, &size)))
+		return err;
+	if (!present)
+		return NULL;
+	if (size > (UINT64_MAX >> 4))
+		return ph_dw_error(die, "DW_AT_byte_size", "impossible size");
+	ret->size = size;
+	ret->typedef_name = typedef_name;
+	if ((err = ph_model_strdup(ctx->model, name, &ret->name)) ||
+	    (err = ph_model_strdup(ctx->model, decl_file(ctx, die),
+				   &ret->file)))
+		return err;
+	if (dwarf_decl_line(die, &line) == 0 && line > 0)
+		ret->line = (unsigned)line;
+	if ((err = build_list(ctx, die, 0, size,
+			      ret->kind == PH_KIND_UNION, 0, &ret->members,
+			      &ret->nr_members, &info)))
+		return err;
+	ret->align = info.align;
+	ret->explicit_align = info.explicit_align;
+	ret->packed = info.packed;
+	*built = true;
+	return NULL;
+}

@@ -1,0 +1,539 @@
+/* Types spelled from DWARF exactly as the plugin spells them from GCC's
+   trees (plugin/spell.cc): "long int", "const char *", "int (*)(char)",
+   "struct foo", "struct {...}", typedef names; C++ names qualified by
+   their namespaces and classes, without class-key.
+
+   DWARF splits what a GCC type carries into a chain of DIEs: qualifiers
+   are DIEs of their own wrapping the type they qualify, and the
+   qualifiers of an array's elements may wrap the array.  The walk below
+   gathers each link's qualifiers before looking at it.  */
+#include "reader.h"
+
+#include <dwarf.h>
+#include <inttypes.h>
+#include <string.h>
+
+enum {
+	Q_ATOMIC = 1,
+	Q_CONST = 2,
+	Q_VOLATILE = 4,
+	Q_RESTRICT = 8,
+};
+
+static void put_quals(struct ph_buf *out, unsigned quals)
+{
+	if (quals & Q_ATOMIC)
+		ph_buf_puts(out, "_Atomic ");
+	if (quals & Q_CONST)
+		ph_buf_puts(out, "const ");
+	if (quals & Q_VOLATILE)
+		ph_buf_puts(out, "volatile ");
+	if (quals & Q_RESTRICT)
+		ph_buf_puts(out, "restrict ");
+}
+
+static unsigned qual_of(int tag)
+{
+	switch (tag) {
+	case DW_TAG_const_type:
+		return Q_CONST;
+	case DW_TAG_volatile_type:
+		return Q_VOLATILE;
+	case DW_TAG_restrict_type:
+		return Q_RESTRICT;
+	case DW_TAG_atomic_type:
+		return Q_ATOMIC;
+	default:
+		return 0;
+	}
+}
+
+/* Skips qualifier DIEs from *DIE on, adding them to *QUALS.  *IS_VOID is
+   set when the chain ends without a type (void).  */
+static struct ph_error *peel_quals(Dwarf_Die *die, unsigned *quals,
+				   bool *is_void)
+{
+	*is_void = false;
+	for (unsigned i = 0;; i++) {
+		unsigned q = qual_of(dwarf_tag(die));
+		bool present;
+		struct ph_error *err;
+
+		if (!q)
+			return NULL;
+		if (i > PH_DW_MAX_DEPTH)
+			return ph_dw_error(die, "DW_AT_type",
+					   "qualifier chain too long");
+		*quals |= q;
+		if ((err = ph_dw_type(die, &present, die)))
+			return err;
+		if (!present) {
+			*is_void = true;
+			return NULL;
+		}
+	}
+}
+
+static const char *tag_keyword(int tag)
+{
+	switch (tag) {
+	case DW_TAG_structure_type:
+	case DW_TAG_class_type:
+		return "struct";
+	case DW_TAG_union_type:
+		return "union";
+	case DW_TAG_enumeration_type:
+		return "enum";
+	default:
+		return NULL;
+	}
+}
+
+static bool is_vector(Dwarf_Die *die)
+{
+	return dwarf_tag(die) == DW_TAG_array_type &&
+	       dwarf_hasattr_integrate(die, DW_AT_GNU_vector);
+}
+
+static bool is_derived(Dwarf_Die *die)
+{
+	/* A named pointer type (C++'s __vtbl_ptr_type) is spelled by its
+	   name, as a typedef would be.  */
+	if (dwarf_diename(die) && dwarf_tag(die) != DW_TAG_array_type)
+		return false;
+	switch (dwarf_tag(die)) {
+	case DW_TAG_pointer_type:
+	case DW_TAG_reference_type:
+	case DW_TAG_rvalue_reference_type:
+	case DW_TAG_subroutine_type:
+		return true;
+	case DW_TAG_array_type:
+		return !is_vector(die);
+	default:
+		return false;
+	}
+}
+
+static struct ph_error *spell_abstract(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				       unsigned depth, struct ph_buf *out);
+
+/* Bytes of an array or vector from its element size and dimensions.  */
+static uint64_t vector_size(Dwarf_Die *die)
+{
+	Dwarf_Word size;
+
+	if (dwarf_aggregate_size(die, &size) != 0)
+		return 0;
+	return size;
+}
+
+static struct ph_error *spell_base(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				   unsigned quals, unsigned depth,
+				   struct ph_buf *out)
+{
+	struct ph_error *err;
+	const char *name, *tag;
+	bool named;
+
+	if (!type) {
+		put_quals(out, quals);
+		ph_buf_puts(out, "void");
+		return NULL;
+	}
+	tag = tag_keyword(dwarf_tag(type));
+	name = dwarf_diename(type);
+	if (name && (tag || dwarf_tag(type) == DW_TAG_typedef)) {
+		put_quals(out, quals);
+		if (!ctx->cxx && tag)
+			ph_buf_printf(out, "%s ", tag);
+		/* C names are the bare name; C++ ones are qualified.  */
+		if (ctx->cxx)
+			return ph_dw_qualified_name(ctx, type, out, &named);
+		ph_buf_puts(out, name);
+		return NULL;
+	}
+	if (tag) {
+		put_quals(out, quals);
+		ph_buf_printf(out, "%s {...}", tag);
+		return NULL;
+	}
+	if (is_vector(type)) {
+		Dwarf_Die elem;
+		bool present;
+
+		if ((err = ph_dw_type(type, &present, &elem)))
+			return err;
+		if ((err = spell_abstract(ctx, present ? &elem : NULL,
+					  depth + 1, out)))
+			return err;
+		ph_buf_printf(out, " __attribute__((__vector_size__(%" PRIu64
+			      ")))", vector_size(type));
+		return NULL;
+	}
+	if (name) {
+		/* Base types ("long int", "complex double"), unspecified
+		   types.  */
+		put_quals(out, quals);
+		ph_buf_puts(out, name);
+		return NULL;
+	}
+	put_quals(out, quals);
+	ph_buf_puts(out, "<unnamed type>");
+	return NULL;
+}
+
+static struct ph_error *spell_args(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
+				   unsigned depth, struct ph_buf *out)
+{
+	Dwarf_Die child;
+	bool first = true, varargs = false;
+	unsigned count = 0;
+	int rc;
+
+	ph_buf_putc(out, '(');
+	/* C without a prototype: "()".  C++ always has one.  */
+	if (ctx->c_prototypes && !ctx->cxx &&
+	    !dwarf_hasattr_integrate(fn, DW_AT_prototyped)) {
+		ph_buf_putc(out, ')');
+		return NULL;
+	}
+	rc = dwarf_child(fn, &child);
+	if (rc < 0)
+		return ph_dw_error(fn, NULL, "cannot read the parameters");
+	while (rc == 0) {
+		int tag = dwarf_tag(&child);
+
+		if (++count > PH_DW_MAX_PARAMS)
+			return ph_dw_error(fn, NULL, "too many parameters");
+		if (tag == DW_TAG_formal_parameter) {
+			Dwarf_Die pt;
+			bool present;
+			struct ph_error *err;
+
+			if ((err = ph_dw_type(&child, &present, &pt)))
+				return err;
+			if (!first)
+				ph_buf_puts(out, ", ");
+			first = false;
+			if ((err = spell_abstract(ctx, present ? &pt : NULL,
+						  depth + 1, out)))
+				return err;
+		} else if (tag == DW_TAG_unspecified_parameters) {
+			varargs = true;
+		}
+		rc = dwarf_siblingof(&child, &child);
+		if (rc < 0)
+			return ph_dw_error(fn, NULL,
+					   "cannot read the parameters");
+	}
+	if (varargs)
+		ph_buf_puts(out, first ? "..." : ", ...");
+	else if (first)
+		ph_buf_puts(out, "void");
+	ph_buf_putc(out, ')');
+	return NULL;
+}
+
+/* "[N]" per dimension, "[]" when the bound is unknown or the count 0
+   (GCC spells "int x[0]" as "int[]" too).  */
+static struct ph_error *spell_dims(Dwarf_Die *array, struct ph_buf *out)
+{
+	Dwarf_Die sub;
+	unsigned dims = 0;
+	int rc = dwarf_child(array, &sub);
+
+	if (rc < 0)
+		return ph_dw_error(array, NULL, "cannot read the dimensions");
+	for (; rc == 0; rc = dwarf_siblingof(&sub, &sub)) {
+		Dwarf_Attribute attr;
+		Dwarf_Word w;
+		uint64_t count = 0;
+		bool known = false;
+
+		if (dwarf_tag(&sub) != DW_TAG_subrange_type &&
+		    dwarf_tag(&sub) != DW_TAG_enumeration_type)
+			continue;
+		if (++dims > PH_DW_MAX_DIMS)
+			return ph_dw_error(array, NULL, "too many dimensions");
+		if (dwarf_attr_integrate(&sub, DW_AT_count, &attr) &&
+		    dwarf_formudata(&attr, &w) == 0) {
+			count = w;
+			known = true;
+		} else if (dwarf_attr_integrate(&sub, DW_AT_upper_bound,
+						&attr) &&
+			   dwarf_whatform(&attr) != DW_FORM_exprloc &&
+			   dwarf_whatform(&attr) != DW_FORM_ref4 &&
+			   dwarf_formudata(&attr, &w) == 0) {
+			Dwarf_Word lower = 0;
+
+			if (dwarf_attr_integrate(&sub, DW_AT_lower_bound,
+						 &attr))
+				dwarf_formudata(&attr, &lower);
+			count = w - lower + 1;
+			known = count != 0 && w != (Dwarf_Word)-1 &&
+				(w != 0xffffffff || lower != 0);
+		}
+		if (known && count)
+			ph_buf_printf(out, "[%" PRIu64 "]", count);
+		else
+			ph_buf_puts(out, "[]");
+	}
+	if (rc < 0)
+		return ph_dw_error(array, NULL, "cannot read the dimensions");
+	if (!dims)
+		ph_buf_puts(out, "[]");
+	return NULL;
+}
+
+static void buf_move(struct ph_buf *dst, struct ph_buf *src)
+{
+	ph_buf_deinit(dst);
+	*dst = *src;
+	ph_buf_init(src);
+}
+
+static const char *data(const struct ph_buf *b)
+{
+	return b->data ? b->data : "";
+}
+
+/* Builds the declarator from the name outwards: PRE grows to the left,
+   POST to the right, the rest ends up in HEAD.  */
+static struct ph_error *spell_declarator(struct ph_dw_ctx *ctx,
+					 Dwarf_Die *type, unsigned depth,
+					 struct ph_buf *head,
+					 struct ph_buf *pre,
+					 struct ph_buf *post)
+{
+	struct ph_buf l, r, tmp;
+	struct ph_error *err = NULL;
+	bool after_pointer = false, is_void = (type == NULL);
+	unsigned quals = 0, links = 0;
+	Dwarf_Die cur;
+
+	if (depth > PH_DW_MAX_DEPTH)
+		return ph_error_create(PH_ERROR_LIMIT,
+				       "types nested too deeply");
+	ph_buf_init(&l);
+	ph_buf_init(&r);
+	ph_buf_init(&tmp);
+	if (type)
+		cur = *type;
+	while (!is_void) {
+		unsigned carry = 0;
+		bool present;
+		int tag;
+
+		if ((err = peel_quals(&cur, &quals, &is_void)))
+			goto out;
+		if (is_void || !is_derived(&cur))
+			break;
+		if (++links > PH_DW_MAX_DEPTH) {
+			err = ph_dw_error(&cur, "DW_AT_type",
+					  "type chain too long");
+			goto out;
+		}
+		tag = dwarf_tag(&cur);
+		if (tag == DW_TAG_pointer_type || tag == DW_TAG_reference_type ||
+		    tag == DW_TAG_rvalue_reference_type) {
+			ph_buf_puts(&tmp, tag == DW_TAG_pointer_type ? "*" :
+				    tag == DW_TAG_reference_type ? "&" : "&&");
+			if (quals) {
+				ph_buf_putc(&tmp, ' ');
+				put_quals(&tmp, quals);
+			}
+			ph_buf_putn(&tmp, data(&l), l.len);
+			buf_move(&l, &tmp);
+			after_pointer = true;
+		} else {
+			if (after_pointer) {
+				ph_buf_putc(&tmp, '(');
+				ph_buf_putn(&tmp, data(&l), l.len);
+				buf_move(&l, &tmp);
+				/* The parenthesis closes around what is
+				   already on the right: (*a[3])(int).  */
+				ph_buf_putc(&r, ')');
+			}
+			if (tag == DW_TAG_array_type) {
+				if ((err = spell_dims(&cur, &r)))
+					goto out;
+				/* Qualifiers around an array are its
+				   elements'.  */
+				carry = quals;
+			} else if ((err = spell_args(ctx, &cur, depth, &r))) {
+				goto out;
+			}
+			after_pointer = false;
+		}
+		quals = carry;
+		if ((err = ph_dw_type(&cur, &present, &cur)))
+			goto out;
+		if (!present)
+			is_void = true;
+	}
+	if ((err = spell_base(ctx, is_void ? NULL : &cur, quals, depth, head)))
+		goto out;
+	/* Pointers straight onto the base read best with the base, as pahole
+	   prints them: "char *" p[4].  */
+	if (l.len && !strchr(data(&l), '(')) {
+		while (l.len && l.data[l.len - 1] == ' ')
+			l.data[--l.len] = '\0';
+		ph_buf_putc(head, ' ');
+		ph_buf_putn(head, l.data, l.len);
+		l.len = 0;
+	}
+	if (l.len)
+		ph_buf_putn(pre, l.data, l.len);
+	if (r.len)
+		ph_buf_putn(post, r.data, r.len);
+	if (l.failed || r.failed || tmp.failed)
+		err = &ph_error_nomem;
+out:
+	ph_buf_deinit(&l);
+	ph_buf_deinit(&r);
+	ph_buf_deinit(&tmp);
+	return err;
+}
+
+static struct ph_error *spell_abstract(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				       unsigned depth, struct ph_buf *out)
+{
+	struct ph_buf head, pre, post;
+	struct ph_error *err;
+
+	ph_buf_init(&head);
+	ph_buf_init(&pre);
+	ph_buf_init(&post);
+	err = spell_declarator(ctx, type, depth, &head, &pre, &post);
+	if (!err) {
+		ph_buf_putn(out, data(&head), head.len);
+		if (pre.len)
+			ph_buf_putc(out, ' ');
+		ph_buf_putn(out, data(&pre), pre.len);
+		ph_buf_putn(out, data(&post), post.len);
+		if (head.failed || pre.failed || post.failed)
+			out->failed = true;
+	}
+	ph_buf_deinit(&head);
+	ph_buf_deinit(&pre);
+	ph_buf_deinit(&post);
+	return err;
+}
+
+struct ph_error *ph_dw_spell_type(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				  struct ph_buf *head, struct ph_buf *pre,
+				  struct ph_buf *post)
+{
+	return spell_declarator(ctx, type, 0, head, pre, post);
+}
+
+/* DWARF spells template arguments as GCC's DWARF output does: cv after
+   fundamental types ("t<char const*>").  GCC's %T, which the plugin and
+   the contract use, puts them in front ("t<const char*>").  Moves a
+   " const" or " volatile" that follows a word inside <...> to before
+   that word's run of words.  */
+static void move_cv(const char *in, struct ph_buf *out)
+{
+	size_t len = strlen(in), i = 0;
+	int angle = 0;
+	size_t word_start = (size_t)-1;	/* start of a run of words in out */
+
+	while (i < len) {
+		char c = in[i];
+
+		if (angle > 0 && c == ' ' &&
+		    (strncmp(in + i + 1, "const", 5) == 0 ||
+		     strncmp(in + i + 1, "volatile", 8) == 0) &&
+		    word_start != (size_t)-1) {
+			size_t qlen = in[i + 1] == 'c' ? 5 : 8;
+			char end = in[i + 1 + qlen];
+
+			if (end == '*' || end == '&' || end == '>' ||
+			    end == ',' || end == ' ' || end == '\0') {
+				/* Insert "QUAL " at word_start.  */
+				char q[10];
+				size_t tail = out->len - word_start;
+
+				memcpy(q, in + i + 1, qlen);
+				q[qlen] = ' ';
+				ph_buf_pad(out, ' ', qlen + 1);
+				if (out->failed)
+					return;
+				memmove(out->data + word_start + qlen + 1,
+					out->data + word_start, tail);
+				memcpy(out->data + word_start, q, qlen + 1);
+				i += 1 + qlen;
+				continue;
+			}
+		}
+		if (c == '<' || c == ',') {
+			if (c == '<')
+				angle++;
+			ph_buf_putc(out, c);
+			i++;
+			while (in[i] == ' ')
+				ph_buf_putc(out, in[i++]);
+			word_start = out->len;
+			continue;
+		}
+		if (c == '>')
+			angle--;
+		if (c == '*' || c == '&' || c == '>' || c == '(' || c == ')')
+			word_start = (size_t)-1;
+		ph_buf_putc(out, c);
+		i++;
+	}
+}
+
+static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				  unsigned depth, struct ph_buf *out)
+{
+	uint64_t parent = ph_dw_offmap_get(&ctx->parents, dwarf_dieoffset(die));
+	Dwarf_Die p;
+	const char *name;
+	struct ph_error *err;
+
+	if (!parent || depth > PH_DW_MAX_DEPTH)
+		return NULL;
+	if (!dwarf_offdie(ctx->dw, parent - 1, &p))
+		return NULL;
+	switch (dwarf_tag(&p)) {
+	case DW_TAG_namespace:
+	case DW_TAG_structure_type:
+	case DW_TAG_class_type:
+	case DW_TAG_union_type:
+	case DW_TAG_enumeration_type:
+		break;
+	default:
+		return NULL;
+	}
+	if ((err = put_scope(ctx, &p, depth + 1, out)))
+		return err;
+	name = dwarf_diename(&p);
+	if (!name)
+		name = dwarf_tag(&p) == DW_TAG_namespace ? "{anonymous}"
+							 : "<unnamed>";
+	move_cv(name, out);
+	ph_buf_puts(out, "::");
+	return NULL;
+}
+
+struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				      struct ph_buf *out, bool *named)
+{
+	const char *name = dwarf_diename(die);
+
+	*named = name != NULL;
+	if (!name)
+		return NULL;
+	if (ctx->cxx) {
+		struct ph_error *err = put_scope(ctx, die, 0, out);
+
+		if (err)
+			return err;
+		move_cv(name, out);
+		return NULL;
+	}
+	ph_buf_puts(out, name);
+	return NULL;
+}

@@ -1,0 +1,148 @@
+/* The DWARF reader's own declarations: what the files of dwarf/ share.
+
+   The reader turns the struct, union and class DIEs of already-built
+   objects into the layout model (reorg/layout.h), one distinct layout
+   once, in the order they first appear.  */
+#ifndef PH_DWARF_READER_H
+#define PH_DWARF_READER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <elfutils/libdw.h>
+
+#include "../reorg/layout.h"
+#include "../report/buf.h"
+
+/* Bounds that no real program reaches, so that corrupt input can neither
+   exhaust memory nor recurse without end.  */
+enum {
+	PH_DW_MAX_DEPTH = 64,		/* nesting of types, declarators */
+	PH_DW_MAX_TREE_DEPTH = 512,	/* DIE tree depth while walking */
+	PH_DW_MAX_MEMBERS = 1 << 20,	/* members of one type */
+	PH_DW_MAX_DIMS = 64,		/* array dimensions spelled */
+	PH_DW_MAX_PARAMS = 1024,	/* parameters spelled */
+};
+
+/* An offset -> value map (open addressing), for per-file caches keyed by
+   DIE offset.  Value 0 is reserved for "absent" by the users.  */
+struct ph_dw_offmap {
+	uint64_t *keys;
+	uint64_t *vals;
+	size_t n, cap;
+};
+
+void ph_dw_offmap_init(struct ph_dw_offmap *map);
+void ph_dw_offmap_deinit(struct ph_dw_offmap *map);
+/* 0 when KEY is absent.  */
+uint64_t ph_dw_offmap_get(const struct ph_dw_offmap *map, uint64_t key);
+struct ph_error *ph_dw_offmap_put(struct ph_dw_offmap *map, uint64_t key,
+				  uint64_t val);
+
+/* What reading one file needs to know about its target and language.  */
+struct ph_dw_ctx {
+	Dwarf *dw;
+	const char *path;	/* for messages */
+	bool cxx;		/* the current unit is C++ */
+	bool c_prototypes;	/* C: DW_AT_prototyped decides "()" */
+	/* i386: 8-byte scalars are 4-aligned inside structs.  */
+	bool i386;
+	unsigned addr_size;
+	const char *comp_dir;	/* of the current unit, or NULL */
+	/* The unit's DW_AT_name is relative: file names were given relative
+	   to comp_dir.  */
+	bool relative_unit;
+	/* The parent of each scope-relevant DIE (namespaces, types), for
+	   C++ qualified names.  Filled while walking a unit, before its
+	   types are built.  */
+	struct ph_dw_offmap parents;
+	/* Natural alignment + 1 of aggregates already computed.  */
+	struct ph_dw_offmap aligns;
+	/* Whether an aggregate's alignment is user-forced: 1 no, 2 yes.  */
+	struct ph_dw_offmap user_aligns;
+	/* Tail padding + 1 of structs used as members.  */
+	struct ph_dw_offmap paddings;
+	/* The model the current type is built into (a scratch model, reset
+	   per unit).  */
+	struct ph_model *model;
+	/* Aggregates being built inside one another right now.  */
+	unsigned nest;
+};
+
+/* Errors naming the DIE and attribute; libdw's message appended.  */
+struct ph_error *ph_dw_error(Dwarf_Die *die, const char *attr,
+			     const char *what);
+
+/* Attribute helpers: *RET untouched and false returned when absent.  An
+   attribute present in a form we cannot read is an error.  */
+struct ph_error *ph_dw_udata(Dwarf_Die *die, unsigned at, const char *name,
+			     bool *present, uint64_t *ret);
+struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret);
+
+/* names.c: spelling.  */
+
+/* TYPE's spelling around a declarator name, as the plugin spells it
+   (plugin/spell.cc): "char *" "" "", "int" "(*" ")(char)", "char" "" "[2]".
+   TYPE NULL means void.  */
+struct ph_error *ph_dw_spell_type(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				  struct ph_buf *head, struct ph_buf *pre,
+				  struct ph_buf *post);
+/* The name a struct, union, class, enum or typedef DIE is reported under:
+   its name, qualified by enclosing namespaces and classes in C++.  False
+   when it has no name.  */
+struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				      struct ph_buf *out, bool *named);
+
+/* align.c: the target ABI's alignment of types.  */
+
+/* The alignment a member of type TYPE gets inside a struct when nothing
+   is packed or forced (i386: 8-byte scalars 4).  */
+struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				     unsigned depth, uint32_t *ret);
+/* Whether TYPE's alignment was forced with aligned(N), on itself, a
+   typedef of it or (for an aggregate) one of its members.  */
+struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				    unsigned depth, bool *ret);
+/* Fills in member and type alignments of T from the offsets, guessing
+   packing (see the comment in align.c).  NATURAL[i] is the natural
+   alignment of member i (0 for none known).  */
+void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
+			 uint32_t type_explicit);
+
+/* members.c: one aggregate DIE into the model.  */
+
+/* Builds the aggregate DIE into CTX->model.  *RET NULL when the type is
+   one we do not report (a declaration, no size).  */
+struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				  const char *name, bool typedef_name,
+				  struct ph_type *ret, bool *built);
+/* Tail padding of a struct DIE's own members, for type_padding.  */
+struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				    uint32_t *ret);
+
+/* dedup.c: distinct layouts.  */
+
+struct ph_dw_dedup;
+struct ph_error *ph_dw_dedup_create(struct ph_dw_dedup **ret);
+void ph_dw_dedup_destroy(struct ph_dw_dedup *d);
+/* True when a type with T's name and layout was seen already; otherwise
+   remembers it.  */
+struct ph_error *ph_dw_dedup_seen(struct ph_dw_dedup *d,
+				  const struct ph_type *t, bool *ret);
+
+/* load.c: files into a model.  */
+
+struct ph_dw_filter {
+	/* Accepts a type by name and kind before it is built; NULL accepts
+	   all.  */
+	bool (*want)(void *arg, const char *name, enum ph_kind kind);
+	void *arg;
+};
+
+/* Reads PATH, appending its distinct types to MODEL (deduplicated with
+   DEDUP across files).  An error names what is wrong with the file.  */
+struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
+				 struct ph_dw_dedup *dedup,
+				 const struct ph_dw_filter *filter);
+
+#endif

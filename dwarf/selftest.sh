@@ -1,0 +1,230 @@
+#!/bin/sh
+# dwarf/selftest.sh - smoke test of dwarf/pokehole, without DejaGnu.
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Run from anywhere after `make` built plugin/pokehole.so and
+# dwarf/pokehole.  Compiles the testsuite's sources and a few of its own
+# with the plugin's JSON output and with -g, and compares the two field by
+# field (types from system headers left out: the plugin skips them); then
+# compares text and --sizes with pahole on plain C types, checks the
+# options, and feeds bad and corrupted files.  Prints "N passed, N failed".
+#
+# Needs gcc (with -m32 support for those cases), jq; pahole and python3
+# are used when present.
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+PH=$top/dwarf/pokehole
+PLUGIN=${PLUGIN:-$top/plugin/pokehole.so}
+CC=${CC:-gcc}
+CXX=${CXX:-g++}
+work=$(mktemp -d "${TMPDIR:-/tmp}/ph-dwarf.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); [ -n "$VERBOSE" ] && echo "PASS: $*"; return 0; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+for tool in jq "$CC"; do
+	command -v "$tool" >/dev/null || { echo "selftest: needs $tool" >&2; exit 2; }
+done
+[ -x "$PH" ] && [ -f "$PLUGIN" ] || {
+	echo "selftest: build dwarf/pokehole and $PLUGIN first" >&2; exit 2; }
+
+# Extra sources: what the testsuite's corpus does not cover.
+cat > "$work/extra.c" <<'EOF'
+struct arrs { const char a[2]; char *const p; const char *q;
+	char *const *pp; int (*fn)(char); int z0[0]; int m[2][3];
+	void (*np)(); _Complex double cd; long double ld; long long ll;
+	volatile int *vp; };
+#pragma pack(push, 2)
+struct pp2 { char c; int i; double d; };
+#pragma pack(pop)
+struct pbf { char c; unsigned a:3; unsigned b:7; long long ll; }
+	__attribute__((packed));
+struct pmem { char c; long l __attribute__((packed)); int i; };
+typedef int aint __attribute__((aligned(8)));
+struct ta { char c; aint x; int y[2]; };
+typedef struct { int a; char b; } anon_t;
+struct hold { char c; anon_t t; struct pbf p; const struct { int q; } cq; };
+struct bfl { char c; unsigned long long w : 40; unsigned char t : 3; };
+struct arrs v1; struct pp2 v2; struct pmem v3; struct ta v4; struct hold v5;
+struct bfl v6;
+void f(void) { struct local { int a; char b; } l; (void)l; }
+EOF
+cat > "$work/cxx.cc" <<'EOF'
+namespace ns {
+struct Base { int b; virtual ~Base() {} };
+struct Empty {};
+class C : public Base, public Empty { public: char c; static int s; long l; };
+namespace inner { struct D { short s; ns::C *p; const char *name;
+	int (*fn)(char); int &r; }; }
+template <typename T> struct Box { T v; char tag; };
+}
+struct Pod { int a; char b; };
+struct NP { NP(); int a; char b; };
+struct Derived : NP { char c; };
+struct PD : Pod { char c; };
+typedef struct { int x; } TD;
+namespace { struct Hidden { int h; }; }
+ns::C c; ns::inner::D *d; ns::Box<int> bi; ns::Box<const char *> bc;
+Derived dd; PD pd; TD td; Hidden hh;
+EOF
+
+SYS='select(.file | startswith("/usr/") | not)'
+
+# compare SRC COMPILER FLAGS...: plugin JSON vs reader JSON.
+compare() {
+	src=$1 cc=$2; shift 2
+	b=$work/$(basename "$src" | tr . _)$(echo "$*" | tr -d ' =')
+	rm -f "$b.plugin"
+	if ! $cc "$@" -fplugin="$PLUGIN" -fplugin-arg-pokehole-json="$b.plugin" \
+	    -c "$src" -o /dev/null 2>/dev/null; then
+		# e.g. no -m32 support: not a failure of the reader
+		echo "SKIP: $(basename "$src") $*: cannot compile"
+		return
+	fi
+	$cc "$@" -g -fno-eliminate-unused-debug-types -c "$src" -o "$b.o" ||
+		{ bad "compile $src $*"; return; }
+	if ! "$PH" --json "$b.o" > "$b.dwarf" 2> "$b.err"; then
+		bad "$(basename "$src") $*: reader failed: $(cat "$b.err")"
+		return
+	fi
+	# Strict DWARF before 5 has no DW_AT_alignment: forced alignments
+	# cannot be seen there, so leave the affected fields out.
+	case "$*" in
+	*strict*) filt='del(.explicit_align, .align, .members, .holes, .cachelines) | del(.padding)';;
+	*) filt='.';;
+	esac
+	jq -S -c "$SYS | $filt" "$b.plugin" | sort > "$b.p"
+	jq -S -c "$SYS | $filt" "$b.dwarf" | sort > "$b.d"
+	if cmp -s "$b.p" "$b.d"; then
+		ok "json $(basename "$src") $*"
+	else
+		bad "json $(basename "$src") $*"
+		diff "$b.p" "$b.d" | head -4 | cut -c1-400
+	fi
+}
+
+SRCS="$(ls "$top"/testsuite/pokehole.c/*.c 2>/dev/null) $top/examples/sample.c \
+$top/examples/cacheline.c $work/extra.c"
+m32=-m32
+echo 'int x;' > "$work/m32.c"
+$CC -m32 -c "$work/m32.c" -o /dev/null 2>/dev/null || m32=
+for src in $SRCS; do
+	[ -f "$src" ] || continue
+	for flags in "" $m32 -gdwarf-4 -gz "-gdwarf-2 -gstrict-dwarf"; do
+		compare "$src" "$CC" $flags
+	done
+done
+for flags in "" $m32 -gdwarf-4; do
+	compare "$work/cxx.cc" "$CXX" $flags
+done
+
+# Text and --sizes against pahole on plain C (pahole prints no footer for
+# unions and guesses some alignments: compare structs without those).
+if command -v pahole >/dev/null; then
+	for src in "$top/examples/sample.c" "$top/examples/cacheline.c"; do
+		o=$work/$(basename "$src" .c).pahole.o
+		$CC -g -c "$src" -o "$o"
+		pahole "$o" > "$o.pahole" 2>&1
+		"$PH" "$o" > "$o.ph" 2>&1
+		if cmp -s "$o.pahole" "$o.ph"; then ok "text vs pahole $(basename "$src")"
+		else bad "text vs pahole $(basename "$src")"; diff "$o.pahole" "$o.ph" | head -6; fi
+		pahole -s "$o" > "$o.ps"
+		"$PH" -s "$o" > "$o.s"
+		if cmp -s "$o.ps" "$o.s"; then ok "--sizes vs pahole $(basename "$src")"
+		else bad "--sizes vs pahole $(basename "$src")"; diff "$o.ps" "$o.s" | head -6; fi
+	done
+fi
+
+# Options.
+o=$work/extra_c.o
+$CC -g -c "$work/extra.c" -o "$o"
+check() {	# check NAME EXPECTED COMMAND...
+	name=$1; shift
+	want=$(printf '%s' "$1" | tr "\n\t" "  " | sed "s/ *$//"); shift
+	got=$("$@" 2>&1 | tr "\n\t" "  " | sed "s/ *$//")
+	if [ "$got" = "$want" ]; then ok "$name"; else bad "$name: got '$got', want '$want'"; fi
+}
+check "-C list" "pp2 14 1 ta 24 1" sh -c "'$PH' -s -C ta,pp2 '$o' | tr '\t' ' '"
+check "-y prefix" "pp2 pbf pmem" sh -c "'$PH' -s -y p '$o' | cut -f1"
+check "-x prefix" "arrs ta hold bfl local" sh -c "'$PH' -s -x p '$o' | cut -f1"
+check "--unions" "" sh -c "'$PH' -s --unions '$o'"
+check "--structs -H 2" "arrs hold" sh -c "'$PH' -s --structs -H 2 '$o' | cut -f1"
+check "-z 7" "arrs ta" sh -c "'$PH' -s -z 7 '$o' | cut -f1"
+check "-j accepted" "0" sh -c "'$PH' -j2 -s '$o' >/dev/null; echo \$?"
+check "--json lines" "$("$PH" -s "$o" | wc -l)" sh -c "'$PH' --json '$o' | jq -c 'select(.typedef|not)' | wc -l"
+check "-c 32" "4" sh -c "'$PH' --json -c 32 -C arrs '$o' | jq .cachelines"
+check "--version" "pokehole" sh -c "'$PH' --version | cut -d' ' -f1"
+check "bad option" "2" sh -c "'$PH' --bogus '$o' >/dev/null 2>&1; echo \$?"
+check "dedup" "$("$PH" -s "$o" | wc -l)" sh -c "cp '$o' '$work/copy.o'; '$PH' -s '$o' '$work/copy.o' | wc -l"
+cp "$o" "$work/mod.ko"
+check ".ko" "$("$PH" -s "$o")" "$PH" -s "$work/mod.ko"
+$CC -g -shared -fPIC "$work/extra.c" -o "$work/lib.so" 2>/dev/null &&
+	check "shared library" "$("$PH" -s "$o")" "$PH" -s "$work/lib.so"
+echo 'int main(void) { return 0; }' > "$work/main.c"
+$CC -g "$work/extra.c" "$work/main.c" -o "$work/exe" 2>/dev/null &&
+	check "executable" "$("$PH" -s "$o")" "$PH" -s "$work/exe"
+
+# Bad input: one line each, the good file still read, exit 1.
+echo hello > "$work/notelf"
+: > "$work/empty"
+$CC -c "$work/extra.c" -o "$work/nodebug.o"
+head -c 30 "$o" > "$work/trunc1.o"
+head -c 2000 "$o" > "$work/trunc2.o"
+"$PH" -s "$work/notelf" "$work/empty" "$work/nodebug.o" "$work/trunc1.o" \
+	"$work/trunc2.o" "$work/missing" "$work" "$o" > "$work/bad.out" 2> "$work/bad.err"
+rc=$?
+[ $rc = 1 ] && ok "bad input exit 1" || bad "bad input exit $rc"
+[ "$(wc -l < "$work/bad.err")" = 7 ] && ok "bad input: 7 lines" ||
+	{ bad "bad input messages"; cat "$work/bad.err"; }
+grep -q "^pokehole: $work/notelf: not an ELF file$" "$work/bad.err" &&
+	ok "not ELF message" || bad "not ELF message"
+grep -q "^pokehole: $work/nodebug.o: no debug information" "$work/bad.err" &&
+	ok "no debug message" || bad "no debug message"
+grep -q "^pokehole: $work/trunc2.o: truncated" "$work/bad.err" &&
+	ok "truncated message" || bad "truncated message"
+cmp -s "$work/bad.out" "$work/copy.s" 2>/dev/null || "$PH" -s "$o" | cmp -s - "$work/bad.out" &&
+	ok "good file read after bad ones" || bad "good file read after bad ones"
+
+# Corrupt DWARF: random bytes in the debug sections; no crash, no hang.
+if command -v python3 >/dev/null; then
+	$CXX -g -c "$work/cxx.cc" -o "$work/cxx.o"
+	$CC -g -gdwarf-2 -gstrict-dwarf -c "$work/extra.c" -o "$work/old.o"
+	for f in "$o" "$work/cxx.o" "$work/old.o"; do
+		r=$(python3 - "$f" "$PH" "$work" <<'EOF'
+import random, subprocess, sys
+src, ph, work = sys.argv[1:4]
+random.seed(42)
+data = open(src, 'rb').read()
+out = subprocess.run(['readelf', '-SW', src], capture_output=True, text=True).stdout
+ranges = []
+for line in out.splitlines():
+    if '.debug_' in line and ']' in line:
+        p = line.split(']')[1].split()
+        off, size = int(p[3], 16), int(p[4], 16)
+        if size:
+            ranges.append((off, size))
+bad = 0
+for i in range(150):
+    d = bytearray(data)
+    for _ in range(random.randint(1, 8)):
+        off, size = random.choice(ranges)
+        d[off + random.randrange(size)] = random.randrange(256)
+    fn = work + '/fuzz.o'
+    open(fn, 'wb').write(d)
+    try:
+        r = subprocess.run([ph, '--json', fn], capture_output=True, timeout=10)
+        if r.returncode not in (0, 1) or (r.returncode == 1 and r.stderr.count(b'\n') != 1):
+            bad += 1
+    except subprocess.TimeoutExpired:
+        bad += 1
+print(bad)
+EOF
+)
+		[ "$r" = 0 ] && ok "fuzz $(basename "$f")" || bad "fuzz $(basename "$f"): $r bad runs"
+	done
+fi
+
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]

@@ -1,0 +1,702 @@
+#include "reorganize.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* How a member is placed, in bits.  Bitfields follow the SysV rule GCC
+   implements (PCC_BITFIELD_TYPE_MATTERS): a bitfield may not span more
+   units of its storage unit's alignment than its type has, unless the
+   type is packed.  What the members cannot tell us (unnamed bitfields,
+   `:0`) is inferred from the original layout as a pad before the next
+   named bitfield.  */
+enum pad_kind { PAD_NONE, PAD_ZERO, PAD_BITS };
+
+struct item {
+	const struct ph_member *m;
+	enum pad_kind pad;
+	uint64_t pad_bits;
+};
+
+/* What moves as one: a member, or a run of adjacent bitfields.  */
+struct unit {
+	size_t first, count;	/* items */
+	uint64_t bits;		/* what it occupies at least */
+	uint32_t align;		/* bytes */
+	int cls;		/* units of one class are interchangeable */
+	bool fixed;		/* stays where it is (bases, vptr, leader) */
+};
+
+struct engine {
+	const struct ph_type *t;
+	bool packed;
+	size_t nr_items, nr_units;
+	struct item *items;
+	struct unit *units;
+	unsigned long budget;
+};
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+	return a > 1 ? (v + a - 1) / a * a : v;
+}
+
+static bool excess_unit_span(uint64_t pos, uint64_t width, uint64_t align,
+			     uint64_t type_bits)
+{
+	uint64_t off = pos % align;
+
+	return (off + width + align - 1) / align > type_bits / align;
+}
+
+/* Where ITEM goes when everything before it ends at *CUR (bits); moves
+   *CUR past it.  */
+static uint64_t place(const struct engine *e, const struct item *it,
+		      uint64_t *cur)
+{
+	const struct ph_member *m = it->m;
+	uint64_t p = *cur;
+
+	if (m->bitfield) {
+		uint64_t a = (uint64_t)m->align * 8;
+
+		if (it->pad == PAD_ZERO)
+			p = align_up(p, a);
+		else if (it->pad == PAD_BITS)
+			p += it->pad_bits;
+		if (!e->packed && !(m->align == 1 && m->size > 1) && a &&
+		    excess_unit_span(p, m->bit_size, a, m->size * 8))
+			p = align_up(p, a);
+		*cur = p + m->bit_size;
+	} else {
+		p = align_up(align_up(p, 8), (uint64_t)(m->align ? m->align : 1) * 8);
+		*cur = p + m->bit_size;
+	}
+	return p;
+}
+
+/* Places the units ORDER[0..n) from START; returns where they end.  */
+static uint64_t place_units(const struct engine *e, const size_t *order,
+			    size_t n, uint64_t start, uint64_t *pos)
+{
+	uint64_t cur = start;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct unit *u = &e->units[order[i]];
+
+		for (size_t k = 0; k < u->count; k++) {
+			uint64_t p = place(e, &e->items[u->first + k], &cur);
+
+			if (pos)
+				pos[u->first + k] = p;
+		}
+	}
+	return cur;
+}
+
+/* Replays the original order, inferring the pads the members do not
+   show.  False when the rules do not reproduce the compiler's layout.  */
+static bool infer_pads(struct engine *e, const char **why)
+{
+	uint64_t cur = 0;
+
+	for (size_t i = 0; i < e->nr_items; i++) {
+		struct item *it = &e->items[i];
+		const struct ph_member *m = it->m;
+		uint64_t probe = cur, p;
+
+		p = place(e, it, &probe);
+		if (p != m->bit_offset && m->bitfield) {
+			it->pad = PAD_ZERO;
+			probe = cur;
+			p = place(e, it, &probe);
+			if (p != m->bit_offset && m->bit_offset > cur) {
+				it->pad = PAD_BITS;
+				it->pad_bits = m->bit_offset - cur;
+				probe = cur;
+				p = place(e, it, &probe);
+			}
+		}
+		if (p != m->bit_offset) {
+			*why = m->bitfield
+				? "bitfield placement rules not understood"
+				: "member placement rules not understood "
+				  "(packed or aligned members, pragma pack?)";
+			return false;
+		}
+		cur = probe;
+	}
+	return true;
+}
+
+static uint64_t type_end(const struct engine *e, uint64_t end_bits)
+{
+	return align_up(align_up(end_bits, 8) / 8, e->t->align ? e->t->align : 1);
+}
+
+/* Units: bitfield runs, other members one each.  */
+static struct ph_error *make_units(struct engine *e, unsigned cacheline)
+{
+	const struct ph_type *t = e->t;
+
+	e->items = calloc(t->nr_members ? t->nr_members : 1, sizeof(*e->items));
+	e->units = calloc(t->nr_members ? t->nr_members : 1, sizeof(*e->units));
+	if (!e->items || !e->units)
+		return &ph_error_nomem;
+	e->nr_items = t->nr_members;
+	for (size_t i = 0; i < t->nr_members; i++)
+		e->items[i].m = &t->members[i];
+	for (size_t i = 0; i < t->nr_members;) {
+		struct unit *u = &e->units[e->nr_units++];
+		const struct ph_member *m = &t->members[i];
+
+		u->first = i;
+		u->count = 1;
+		if (m->bitfield)
+			while (i + u->count < t->nr_members &&
+			       t->members[i + u->count].bitfield)
+				u->count++;
+		for (size_t k = 0; k < u->count; k++) {
+			const struct ph_member *mk = &t->members[i + k];
+
+			u->bits += mk->bit_size;
+			if (mk->align > u->align)
+				u->align = mk->align;
+		}
+		if (!u->align)
+			u->align = 1;
+		u->fixed = m->base || m->artificial || m->virtual_base ||
+			   m->flexible ||
+			   (m->explicit_align && m->explicit_align >= cacheline);
+		i += u->count;
+	}
+	/* Plain members of one size and alignment are interchangeable.  */
+	for (size_t i = 0; i < e->nr_units; i++) {
+		struct unit *u = &e->units[i];
+		const struct ph_member *m = &t->members[u->first];
+
+		u->cls = (int)i;
+		if (u->count != 1 || m->bitfield)
+			continue;
+		for (size_t j = 0; j < i; j++) {
+			const struct unit *v = &e->units[j];
+			const struct ph_member *n = &t->members[v->first];
+
+			if (v->count == 1 && !n->bitfield &&
+			    n->bit_size == m->bit_size && n->align == m->align) {
+				u->cls = v->cls;
+				break;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* One group: the units a search may permute, placed from START, its end
+   rounded to ROUND (the next group leader's alignment, or the type's).  */
+struct group {
+	size_t *units;		/* in the current order */
+	size_t n;
+	uint64_t start;		/* bits */
+	uint64_t round;		/* bits */
+};
+
+static uint64_t group_cost(const struct engine *e, const struct group *g,
+			   const size_t *order)
+{
+	return align_up(place_units(e, order, g->n, g->start, NULL), g->round);
+}
+
+struct search {
+	const struct engine *e;
+	const struct group *g;
+	size_t *cur, *best;
+	bool *used;
+	uint64_t best_cost, remaining_bits;
+	unsigned long nodes;
+	bool aborted;
+};
+
+static void dfs(struct search *s, size_t depth, uint64_t at)
+{
+	const struct engine *e = s->e;
+	const struct group *g = s->g;
+
+	if (s->aborted)
+		return;
+	if (++s->nodes > e->budget) {
+		s->aborted = true;
+		return;
+	}
+	if (align_up(align_up(at + s->remaining_bits, 8), g->round) >=
+	    s->best_cost)
+		return;
+	if (depth == g->n) {
+		s->best_cost = align_up(align_up(at, 8), g->round);
+		memcpy(s->best, s->cur, g->n * sizeof(*s->best));
+		return;
+	}
+	/* Larger alignments first finds good orders early; one unit per
+	   class, the first unused, so equal members are never swapped.  */
+	for (int pass_align = 1 << 16; pass_align >= 1; pass_align >>= 1) {
+		for (size_t i = 0; i < g->n; i++) {
+			size_t ui = g->units[i];
+			const struct unit *u = &e->units[ui];
+			bool dup = false;
+
+			if (s->used[i] || u->align != (unsigned)pass_align)
+				continue;
+			for (size_t j = 0; j < i && !dup; j++)
+				dup = !s->used[j] &&
+				      e->units[g->units[j]].cls == u->cls;
+			if (dup)
+				continue;
+			size_t one = ui;
+			uint64_t next = place_units(e, &one, 1, at, NULL);
+			s->used[i] = true;
+			s->cur[depth] = ui;
+			s->remaining_bits -= u->bits;
+			dfs(s, depth + 1, next);
+			s->remaining_bits += u->bits;
+			s->used[i] = false;
+			if (s->aborted)
+				return;
+		}
+	}
+}
+
+/* The smallest cost any order of G reaches, as far as the search gets;
+   BEST receives that order.  *PROVEN when the search finished.  */
+static struct ph_error *search_group(const struct engine *e,
+				     const struct group *g, size_t *best,
+				     uint64_t *best_cost, bool *proven)
+{
+	struct search s = { .e = e, .g = g };
+	uint64_t bits = 0;
+
+	for (size_t i = 0; i < g->n; i++)
+		bits += e->units[g->units[i]].bits;
+	s.cur = calloc(g->n + 1, sizeof(*s.cur));
+	s.used = calloc(g->n + 1, sizeof(*s.used));
+	if (!s.cur || !s.used) {
+		free(s.cur);
+		free(s.used);
+		return &ph_error_nomem;
+	}
+	s.best = best;
+	s.best_cost = *best_cost;
+	s.remaining_bits = bits;
+	/* The lower bound reached already: nothing to search.  */
+	if (align_up(align_up(g->start + bits, 8), g->round) < s.best_cost)
+		dfs(&s, 0, g->start);
+	*best_cost = s.best_cost;
+	*proven = !s.aborted;
+	free(s.cur);
+	free(s.used);
+	return NULL;
+}
+
+static void move_unit(size_t *order, size_t from, size_t to)
+{
+	size_t u = order[from];
+
+	if (from < to)
+		memmove(&order[from], &order[from + 1],
+			(to - from) * sizeof(*order));
+	else
+		memmove(&order[to + 1], &order[to],
+			(from - to) * sizeof(*order));
+	order[to] = u;
+}
+
+struct plan {
+	size_t *order;		/* all units, current order */
+	size_t n;
+};
+
+struct step_rec {
+	size_t unit, from_after, to_after;	/* unit indices; SIZE_MAX: none */
+	size_t *order;				/* order after the step */
+};
+
+struct steps {
+	struct step_rec *v;
+	size_t n, cap;
+};
+
+static struct ph_error *record_step(struct steps *st, const struct plan *p,
+				    size_t unit, size_t from_after,
+				    size_t to_after)
+{
+	if (st->n == st->cap) {
+		size_t cap = st->cap ? 2 * st->cap : 8;
+		struct step_rec *v = realloc(st->v, cap * sizeof(*v));
+
+		if (!v)
+			return &ph_error_nomem;
+		st->v = v;
+		st->cap = cap;
+	}
+	struct step_rec *r = &st->v[st->n];
+	r->order = malloc(p->n * sizeof(*r->order));
+	if (!r->order)
+		return &ph_error_nomem;
+	memcpy(r->order, p->order, p->n * sizeof(*r->order));
+	r->unit = unit;
+	r->from_after = from_after;
+	r->to_after = to_after;
+	st->n++;
+	return NULL;
+}
+
+/* Moves, within the group at plan positions [lo, lo + n), unit at
+   position FROM to position TO, recording the step.  */
+static struct ph_error *apply_move(struct plan *p, struct steps *st,
+				   size_t from, size_t to)
+{
+	size_t unit = p->order[from];
+	size_t from_after = from ? p->order[from - 1] : SIZE_MAX;
+
+	move_unit(p->order, from, to);
+	return record_step(st, p, unit, from_after,
+			   to ? p->order[to - 1] : SIZE_MAX);
+}
+
+/* Least change: single moves from the current order, each the one that
+   lowers the group's cost most, until TARGET is reached or no move helps.
+   Then, if still above TARGET, the moves that turn the current order into
+   BEST.  */
+static struct ph_error *descend(const struct engine *e, struct plan *p,
+				size_t lo, struct group *g, uint64_t target,
+				const size_t *best, struct steps *st)
+{
+	struct ph_error *err;
+	size_t *trial = malloc((g->n + 1) * sizeof(*trial));
+
+	if (!trial)
+		return &ph_error_nomem;
+	for (;;) {
+		uint64_t cost = group_cost(e, g, &p->order[lo]);
+		uint64_t best_cost = cost;
+		size_t bf = 0, bt = 0, bdist = SIZE_MAX;
+
+		if (cost <= target)
+			break;
+		/* The move that lowers the cost most; among equals, the one
+		   that moves a member the shortest way, then the one that
+		   fills the earliest hole, as one would do by hand.  */
+		for (size_t from = g->n; from-- > 0;) {
+			if (e->units[p->order[lo + from]].fixed)
+				continue;
+			for (size_t to = 0; to < g->n; to++) {
+				if (to == from ||
+				    e->units[p->order[lo + to]].fixed)
+					continue;
+				memcpy(trial, &p->order[lo],
+				       g->n * sizeof(*trial));
+				move_unit(trial, from, to);
+				uint64_t c = group_cost(e, g, trial);
+				size_t dist = from > to ? from - to : to - from;
+				if (c < best_cost ||
+				    (c == best_cost && c < cost &&
+				     (dist < bdist ||
+				      (dist == bdist && to < bt)))) {
+					best_cost = c;
+					bf = from;
+					bt = to;
+					bdist = dist;
+				}
+			}
+		}
+		if (best_cost >= cost)
+			break;
+		if ((err = apply_move(p, st, lo + bf, lo + bt))) {
+			free(trial);
+			return err;
+		}
+	}
+	free(trial);
+	if (group_cost(e, g, &p->order[lo]) <= target || !best)
+		return NULL;
+	/* Walk to BEST one move at a time: each unit, in BEST's order, to
+	   the position it has there.  */
+	for (size_t i = 0; i < g->n; i++) {
+		size_t from = i;
+
+		while (from < g->n && p->order[lo + from] != best[i])
+			from++;
+		if (from == i || from == g->n)
+			continue;
+		if ((err = apply_move(p, st, lo + from, lo + i)))
+			return err;
+	}
+	return NULL;
+}
+
+static const char *unit_name(const struct engine *e, size_t unit)
+{
+	if (unit == SIZE_MAX)
+		return "";
+	return e->t->members[e->units[unit].first].name;
+}
+
+static void shift_nested(struct ph_member *m, int64_t delta,
+			 struct ph_model *model, bool *nomem)
+{
+	if (!m->nested || !m->nr_members)
+		return;
+	struct ph_member *copy = ph_arena_memdup(&model->arena, m->members,
+					m->nr_members * sizeof(*copy));
+	if (!copy) {
+		*nomem = true;
+		return;
+	}
+	for (size_t i = 0; i < m->nr_members; i++) {
+		copy[i].bit_offset = (uint64_t)((int64_t)copy[i].bit_offset + delta);
+		shift_nested(&copy[i], delta, model, nomem);
+	}
+	m->members = copy;
+}
+
+/* The type laid out in ORDER, as a new type in MODEL.  */
+static struct ph_error *build_type(const struct engine *e,
+				   struct ph_model *model, const size_t *order,
+				   const struct ph_type **ret)
+{
+	const struct ph_type *t = e->t;
+	uint64_t *pos = calloc(e->nr_items + 1, sizeof(*pos));
+	struct ph_member *ms = NULL;
+	struct ph_type nt = *t;
+	bool nomem = false;
+	size_t k = 0;
+
+	if (!pos)
+		return &ph_error_nomem;
+	uint64_t end = place_units(e, order, e->nr_units, 0, pos);
+	if (e->nr_items) {
+		ms = ph_arena_alloc(&model->arena, e->nr_items * sizeof(*ms));
+		if (!ms) {
+			free(pos);
+			return &ph_error_nomem;
+		}
+	}
+	for (size_t i = 0; i < e->nr_units; i++) {
+		const struct unit *u = &e->units[order[i]];
+
+		for (size_t j = 0; j < u->count; j++) {
+			size_t it = u->first + j;
+
+			ms[k] = t->members[it];
+			ms[k].bit_offset = pos[it];
+			shift_nested(&ms[k], (int64_t)pos[it] -
+				     (int64_t)t->members[it].bit_offset, model,
+				     &nomem);
+			k++;
+		}
+	}
+	free(pos);
+	if (nomem)
+		return &ph_error_nomem;
+	nt.members = ms;
+	nt.size = type_end(e, end);
+	if (nt.size < t->size && t->kind != PH_KIND_UNION && !e->nr_items)
+		nt.size = t->size;
+	struct ph_error *err = ph_model_append(model, &nt);
+	if (err)
+		return err;
+	*ret = model->types[model->nr_types - 1];
+	return NULL;
+}
+
+static bool is_hot(const struct ph_reorg_options *opts, const char *name)
+{
+	for (size_t i = 0; opts && i < opts->nr_hot; i++)
+		if (opts->hot[i] && strcmp(opts->hot[i], name) == 0)
+			return true;
+	return false;
+}
+
+struct ph_error *ph_reorganize(struct ph_model *model, const struct ph_type *t,
+			       const struct ph_reorg_options *opts,
+			       struct ph_reorg_result *ret)
+{
+	unsigned cacheline = opts && opts->cacheline ? opts->cacheline : 64;
+	struct engine e = { .t = t, .packed = t->packed };
+	struct plan p = { 0 };
+	struct steps st = { 0 };
+	struct ph_error *err = NULL;
+	size_t *best = NULL, *gunits = NULL;
+	const char *why = NULL;
+
+	memset(ret, 0, sizeof(*ret));
+	ret->type = t;
+	ret->original_size = t->size;
+	ret->lower_bound = t->size;
+	e.budget = opts && opts->search_budget ? opts->search_budget : 200000;
+
+	if (t->kind == PH_KIND_UNION) {
+		ret->refused = "a union's members all start at 0";
+		return NULL;
+	}
+	if ((err = make_units(&e, cacheline)))
+		goto out;
+	if (!infer_pads(&e, &why)) {
+		ret->refused = why;
+		goto out;
+	}
+	p.n = e.nr_units;
+	p.order = malloc((p.n + 1) * sizeof(*p.order));
+	best = malloc((p.n + 1) * sizeof(*best));
+	gunits = malloc((p.n + 1) * sizeof(*gunits));
+	if (!p.order || !best || !gunits) {
+		err = &ph_error_nomem;
+		goto out;
+	}
+	for (size_t i = 0; i < p.n; i++)
+		p.order[i] = i;
+	/* The original order must replay to the original size too.  */
+	if (type_end(&e, place_units(&e, p.order, p.n, 0, NULL)) != t->size) {
+		ret->refused = "the size does not follow from the members "
+			       "(tail padding from unnamed or aligned parts?)";
+		goto out;
+	}
+
+	/* Hot members go first, after what is fixed at the front.  */
+	if (opts && opts->nr_hot) {
+		size_t front = 0;
+
+		while (front < p.n && e.units[p.order[front]].fixed &&
+		       !t->members[e.units[p.order[front]].first].explicit_align)
+			front++;
+		for (size_t i = front; i < p.n; i++) {
+			const struct unit *u = &e.units[p.order[i]];
+
+			if (!u->fixed && is_hot(opts, t->members[u->first].name)) {
+				if (i != front &&
+				    (err = apply_move(&p, &st, i, front)))
+					goto out;
+				front++;
+			}
+		}
+	}
+
+	/* Groups: between fixed units; each optimized from where the
+	   previous one ends.  */
+	bool all_proven = true;
+	uint64_t lb_end = 0;
+	size_t i = 0;
+	uint64_t at = 0;
+	while (i < p.n) {
+		const struct unit *u = &e.units[p.order[i]];
+
+		if (u->fixed) {
+			size_t one = p.order[i];
+
+			at = place_units(&e, &one, 1, at, NULL);
+			lb_end = place_units(&e, &one, 1, lb_end, NULL);
+			i++;
+			continue;
+		}
+		size_t lo = i, hi = i;
+		bool hot_part = opts && opts->nr_hot &&
+				is_hot(opts, t->members[u->first].name);
+		while (hi < p.n && !e.units[p.order[hi]].fixed &&
+		       (!opts || !opts->nr_hot ||
+			is_hot(opts, t->members[e.units[p.order[hi]].first].name) == hot_part))
+			hi++;
+		struct group g = { .units = gunits, .n = hi - lo, .start = at };
+		memcpy(gunits, &p.order[lo], g.n * sizeof(*gunits));
+		/* Rounded to what comes next: a fixed unit's alignment, or
+		   the type's at the end.  */
+		g.round = 8 * (uint64_t)(hi < p.n ? e.units[p.order[hi]].align
+					 : (t->align ? t->align : 1));
+		if (hot_part)
+			g.round = 8;
+		uint64_t cost = group_cost(&e, &g, gunits), target = cost;
+		bool proven = false;
+		uint64_t bits = 0;
+
+		for (size_t k = lo; k < hi; k++)
+			bits += e.units[p.order[k]].bits;
+		memcpy(best, gunits, g.n * sizeof(*best));
+		/* Larger alignments first: optimal when every size is a
+		   multiple of its alignment, and a good start otherwise.  */
+		{
+			size_t *sorted = malloc((g.n + 1) * sizeof(*sorted));
+			if (!sorted) {
+				err = &ph_error_nomem;
+				goto out;
+			}
+			memcpy(sorted, gunits, g.n * sizeof(*sorted));
+			for (size_t a = 1; a < g.n; a++) {
+				size_t v = sorted[a], b = a;
+				while (b > 0 && e.units[sorted[b - 1]].align <
+						e.units[v].align) {
+					sorted[b] = sorted[b - 1];
+					b--;
+				}
+				sorted[b] = v;
+			}
+			uint64_t c = group_cost(&e, &g, sorted);
+			if (c < target) {
+				target = c;
+				memcpy(best, sorted, g.n * sizeof(*best));
+			}
+			free(sorted);
+		}
+		if ((err = search_group(&e, &g, best, &target, &proven)))
+			goto out;
+		if (align_up(align_up(at + bits, 8), g.round) >= target)
+			proven = true;
+		all_proven = all_proven && proven;
+		if (target < cost &&
+		    (err = descend(&e, &p, lo, &g, target, best, &st)))
+			goto out;
+		at = place_units(&e, &p.order[lo], g.n, at, NULL);
+		lb_end = align_up(lb_end + bits, 8);
+		i = hi;
+	}
+	ret->lower_bound = type_end(&e, lb_end);
+	if (ret->lower_bound > t->size)
+		ret->lower_bound = t->size;
+
+	const struct ph_type *nt;
+	if ((err = build_type(&e, model, p.order, &nt)))
+		goto out;
+	if (nt->size >= t->size) {
+		/* Never worse, and no churn for nothing.  */
+		ret->type = t;
+		ret->optimal = all_proven || t->size == ret->lower_bound;
+		goto out;
+	}
+	ret->type = nt;
+	ret->optimal = all_proven || nt->size == ret->lower_bound;
+	if (st.n) {
+		ret->steps = ph_arena_alloc(&model->arena,
+					    st.n * sizeof(*ret->steps));
+		if (!ret->steps) {
+			err = &ph_error_nomem;
+			goto out;
+		}
+		for (size_t s = 0; s < st.n; s++) {
+			struct ph_reorg_step *rs = &ret->steps[s];
+
+			rs->moved = unit_name(&e, st.v[s].unit);
+			rs->from_after = unit_name(&e, st.v[s].from_after);
+			rs->to_after = unit_name(&e, st.v[s].to_after);
+			if ((err = build_type(&e, model, st.v[s].order,
+					      &rs->layout)))
+				goto out;
+		}
+		ret->nr_steps = st.n;
+	}
+out:
+	for (size_t s = 0; s < st.n; s++)
+		free(st.v[s].order);
+	free(st.v);
+	free(p.order);
+	free(best);
+	free(gunits);
+	free(e.items);
+	free(e.units);
+	return err;
+}

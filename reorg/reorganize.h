@@ -1,0 +1,69 @@
+/* The reorganize/pack engine: a smaller order for a struct's members.
+
+   Guarantees, for every struct it is given:
+   - valid: every member lands where the compiler would put it in the new
+     order (the engine replays the ABI's placement rules, and first checks
+     that replaying them on the original order gives the original layout
+     exactly; when it does not, the type is left alone and `refused` says
+     why);
+   - never larger than the original;
+   - optimal whenever the search can prove it (the lower bound reached, or
+     the search finished), else the smallest order it found;
+   - least change: among the smallest orders it finds, one reached by
+     moving few members, keeping the others in their original order.
+
+   Bitfields move in runs (adjacent bitfields stay together, in order);
+   C++ bases and the vptr stay first, a flexible array member stays last;
+   a member aligned to a cacheline or more starts a group that no member
+   leaves; hot members are packed first.  The original type is never
+   touched: the result is a new type in the model's arena.  */
+#ifndef PH_REORGANIZE_H
+#define PH_REORGANIZE_H
+
+#include "layout.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct ph_reorg_options {
+	unsigned cacheline;		/* bytes; 0 means 64 */
+	/* Names of members to pack at the front, or NULL.  */
+	const char *const *hot;
+	size_t nr_hot;
+	/* Nodes the exhaustive search may visit per group; 0: default.  */
+	unsigned long search_budget;
+};
+
+struct ph_reorg_step {
+	const char *moved;	/* the member moved */
+	const char *from_after;	/* the member it followed; "" when first */
+	const char *to_after;	/* the member it follows now; "" when first */
+	const struct ph_type *layout;	/* the whole type after this step */
+};
+
+struct ph_reorg_result {
+	/* The suggested layout; the original itself when nothing is
+	   gained or the type was refused.  */
+	const struct ph_type *type;
+	uint64_t original_size;
+	/* The lower bound: member sizes (bitfields in bits) rounded up to
+	   the alignment, per cacheline group.  */
+	uint64_t lower_bound;
+	/* type->size is the smallest any order can reach.  */
+	bool optimal;
+	/* NULL, or why the type was left as it is.  */
+	const char *refused;
+	size_t nr_steps;
+	struct ph_reorg_step *steps;
+};
+
+struct ph_error *ph_reorganize(struct ph_model *model, const struct ph_type *t,
+			       const struct ph_reorg_options *opts,
+			       struct ph_reorg_result *ret);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
