@@ -35,7 +35,7 @@ DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/reorganize.c \
-	report/buf.c report/text.c report/jsonl.c
+	report/buf.c report/text.c report/jsonl.c report/reorg.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)
 PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/names.cc \
 	plugin/output.cc
@@ -109,24 +109,24 @@ demo: deps
 # compiler's plugin when there is none), each into testsuite/results/.
 CHECK_GCCS := $(if $(GCC_VERSIONS),$(GCC_VERSIONS),default)
 RUNTEST_FLAGS ?=
+RESULTS ?= $(CURDIR)/testsuite/results
 check: deps
 	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
-	@rm -rf testsuite/results
+	@rm -rf $(RESULTS)
 	@for v in $(CHECK_GCCS); do \
 	  if [ $$v = default ]; then cc="$(CC)"; cxx="$(CXX)"; so=$(PLUGIN); \
 	  else cc=gcc-$$v; cxx=g++-$$v; so=plugin/gcc-$$v/pokehole.so; fi; \
-	  mkdir -p testsuite/results/gcc-$$v; \
+	  mkdir -p $(RESULTS)/gcc-$$v; \
 	  echo "pokehole: testing with $$cc"; \
 	  (cd testsuite && LC_ALL=C runtest --tool pokehole --srcdir . \
-	    --outdir results/gcc-$$v PLUGIN=$(CURDIR)/$$so \
+	    --outdir $(RESULTS)/gcc-$$v PLUGIN=$(CURDIR)/$$so \
 	    PROBE=$(CURDIR)/testsuite/tools/ph-probe CC=$$cc CXX=$$cxx \
 	    $(RUNTEST_FLAGS) >/dev/null); \
 	done; true
 	@echo "pokehole: testing dwarf/pokehole against the plugin"
-	@VERBOSE=1 sh dwarf/selftest.sh > testsuite/results/dwarf.sum 2>&1; true
+	@VERBOSE=1 sh dwarf/selftest.sh > $(RESULTS)/dwarf.sum 2>&1; true
 	@sh scripts/summary.sh \
-	  $(CHECK_GCCS:%=testsuite/results/gcc-%/pokehole.sum) \
-	  testsuite/results/dwarf.sum
+	  $(CHECK_GCCS:%=$(RESULTS)/gcc-%/pokehole.sum) $(RESULTS)/dwarf.sum
 
 # Each plugin goes into the plugin directory of the GCC it was built for,
 # where -fplugin=pokehole finds it; documentation under PREFIX.

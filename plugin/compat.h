@@ -11,6 +11,7 @@
 #include "../reorg/reorganize.h"
 #include "../report/buf.h"
 #include "../report/jsonl.h"
+#include "../report/reorg.h"
 #include "../report/text.h"
 
 #include <sys/file.h>

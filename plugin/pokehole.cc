@@ -139,12 +139,13 @@ static void report_error(const char *what, struct ph_error *err)
 	ph_error_destroy(err);
 }
 
-/* pahole -R's output after the layout: the suggested order, when it is
-   smaller.  */
+/* pahole -R -S's output after the layout: how to get to a smaller
+   order, when there is one.  */
 static struct ph_error *render_reorganized(struct ph_model *model,
 					   const struct ph_type *t,
 					   struct ph_buf *text)
 {
+	struct ph_text_options o = { opts.cacheline, 0 };
 	struct ph_reorg_options ropts;
 	struct ph_reorg_result r;
 	struct ph_error *err;
@@ -155,17 +156,7 @@ static struct ph_error *render_reorganized(struct ph_model *model,
 		return err;
 	if (r.type == t)
 		return NULL;
-	struct ph_text_options o = { opts.cacheline, t->size };
-	struct ph_text_options so = { opts.cacheline, 0 };
-	for (size_t i = 0; i < r.nr_steps; i++) {
-		ph_buf_printf(text, "/* Moving '%s' from after '%s' to after "
-			      "'%s' */\n", r.steps[i].moved,
-			      r.steps[i].from_after, r.steps[i].to_after);
-		if ((err = ph_render_text(text, r.steps[i].layout, &so)))
-			return err;
-	}
-	ph_buf_puts(text, "/* Final reorganized struct: */\n");
-	return ph_render_text(text, r.type, &o);
+	return ph_render_reorg_text(text, t, &r, &o, true);
 }
 
 /* GCC runs one event's callbacks in reverse order of registration: doing

@@ -243,6 +243,7 @@ static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 			}
 			m.bit_size = 8 * m.size;
 			m.align = DECL_ALIGN_UNIT(f);
+			m.packed = DECL_PACKED(f) && !TYPE_PACKED(record);
 			if (DECL_USER_ALIGN(f))
 				m.explicit_align = DECL_ALIGN_UNIT(f);
 		}

@@ -51,6 +51,9 @@ struct ph_member {
 	   "last struct has N bytes of padding"), 0 when unknown or none.  */
 	uint32_t type_padding;
 	bool bitfield;
+	/* __attribute__((packed)) on the member itself, in a type that is
+	   not packed as a whole.  */
+	bool packed;
 	bool base;		/* C++ base class subobject */
 	bool virtual_base;
 	bool artificial;	/* compiler-made, e.g. the vptr */

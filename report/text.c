@@ -95,6 +95,8 @@ static void render_member(struct text_ctx *ctx, const struct ph_member *m,
 				      m->name_post);
 		if (m->bitfield)
 			ph_buf_printf(&name, ":%" PRIu64, m->bit_size);
+		if (m->packed)
+			ph_buf_puts(&name, " __attribute__((__packed__))");
 		if (m->explicit_align)
 			ph_buf_printf(&name,
 				      " __attribute__((__aligned__(%u)))",

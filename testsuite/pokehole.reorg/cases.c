@@ -1,0 +1,25 @@
+/* Cases from pahole's known failures: the article's struct, an order
+   pahole's greedy moves miss, one it makes bigger, a cacheline-aligned
+   group, a flexible array member, bitfield runs.  Expected layouts come
+   from compiling what the engine prints (lib/reorg.exp).  */
+struct sample { char c[2]; long l; int i; void *p; short s; };
+struct miss { int a; short b; int c; char d; int e; long f; };
+struct bigger { char a; short b; int c; short d; };
+struct groups {
+	char a;
+	long b __attribute__((aligned(64)));
+	char c;
+	int d;
+	char e;
+	long g __attribute__((aligned(64)));
+	char h;
+	int i;
+};
+struct flex { char c; long l; short s; int tail[]; };
+struct bits { char a; int b : 3; int c; char d; unsigned e : 5; long f; };
+struct runs { unsigned a : 3, b : 7; long l; unsigned char c : 2; short s;
+	      unsigned long long w : 40; char t; };
+typedef struct { char c; double d; char e; } anon_t;
+struct holder { char c; anon_t a; char d; struct { int x; char y; } in; };
+struct sample v1; struct miss v2; struct bigger v3; struct groups v4;
+struct flex *v5; struct bits v6; struct runs v7; anon_t v8; struct holder v9;
