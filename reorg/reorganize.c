@@ -1,5 +1,7 @@
 #include "reorganize.h"
 
+#include "analysis.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -361,6 +363,149 @@ static struct ph_error *apply_move(struct plan *p, struct steps *st,
 			   to ? p->order[to - 1] : SIZE_MAX);
 }
 
+/* Turns the group at P->order[LO..LO+N) into BEST with the fewest single
+   moves: the units of a longest run that is in the same relative order in
+   both stay, each other unit moves once, in BEST's order, to follow the
+   unit it follows in BEST.  */
+static struct ph_error *walk_to(struct plan *p, size_t lo, size_t n,
+				const size_t *best, struct steps *st)
+{
+	size_t *rank = malloc((n + 1) * sizeof(*rank));	/* in current */
+	size_t *len = malloc((n + 1) * sizeof(*len));
+	size_t *prev = malloc((n + 1) * sizeof(*prev));
+	bool *keep = calloc(n + 1, sizeof(*keep));
+	struct ph_error *err = NULL;
+
+	if (!rank || !len || !prev || !keep) {
+		err = &ph_error_nomem;
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			if (p->order[lo + j] == best[i])
+				rank[i] = j;
+	/* Longest increasing run of ranks along BEST: O(n^2) is plenty.  */
+	size_t top = SIZE_MAX, toplen = 0;
+	for (size_t i = 0; i < n; i++) {
+		len[i] = 1;
+		prev[i] = SIZE_MAX;
+		for (size_t j = 0; j < i; j++)
+			if (rank[j] < rank[i] && len[j] + 1 > len[i]) {
+				len[i] = len[j] + 1;
+				prev[i] = j;
+			}
+		if (len[i] > toplen) {
+			toplen = len[i];
+			top = i;
+		}
+	}
+	for (size_t i = top; i != SIZE_MAX; i = prev[i])
+		keep[i] = true;
+	for (size_t i = 0; i < n; i++) {
+		size_t from = 0, to = 0;
+
+		if (keep[i])
+			continue;
+		while (p->order[lo + from] != best[i])
+			from++;
+		if (i > 0) {
+			while (p->order[lo + to] != best[i - 1])
+				to++;
+			if (to < from)
+				to++;
+		}
+		if (from != to && (err = apply_move(p, st, lo + from, lo + to)))
+			goto out;
+	}
+out:
+	free(rank);
+	free(len);
+	free(prev);
+	free(keep);
+	return err;
+}
+
+/* Moves needed to turn ORIG's order into ORDER: N less the longest run
+   kept in relative order.  */
+static size_t moves_needed(const size_t *orig, const size_t *order, size_t n)
+{
+	size_t best = 0, len[16];
+
+	for (size_t i = 0; i < n; i++) {
+		size_t ri = 0;
+
+		while (orig[ri] != order[i])
+			ri++;
+		len[i] = 1;
+		for (size_t j = 0; j < i; j++) {
+			size_t rj = 0;
+
+			while (orig[rj] != order[j])
+				rj++;
+			if (rj < ri && len[j] + 1 > len[i])
+				len[i] = len[j] + 1;
+		}
+		if (len[i] > best)
+			best = len[i];
+	}
+	return n - best;
+}
+
+enum { EXHAUSTIVE_MAX = 8 };
+
+struct perm {
+	const struct engine *e;
+	const struct group *g;
+	const size_t *orig;
+	size_t *cur, *best;
+	bool *used;
+	uint64_t best_cost;
+	size_t best_moves;
+};
+
+static void permute(struct perm *s, size_t depth)
+{
+	const struct group *g = s->g;
+
+	if (depth == g->n) {
+		uint64_t c = group_cost(s->e, g, s->cur);
+		size_t mv;
+
+		if (c > s->best_cost)
+			return;
+		mv = moves_needed(s->orig, s->cur, g->n);
+		if (c < s->best_cost || mv < s->best_moves) {
+			s->best_cost = c;
+			s->best_moves = mv;
+			memcpy(s->best, s->cur, g->n * sizeof(*s->best));
+		}
+		return;
+	}
+	for (size_t i = 0; i < g->n; i++) {
+		if (s->used[i])
+			continue;
+		s->used[i] = true;
+		s->cur[depth] = s->orig[i];
+		permute(s, depth + 1);
+		s->used[i] = false;
+	}
+}
+
+/* Every order of a small group: the smallest cost and, among the orders
+   that reach it, one that moves the fewest units (the first found in
+   lexicographic order of the original positions, so the most natural).  */
+static void exhaustive(const struct engine *e, const struct group *g,
+		       size_t *best, uint64_t *best_cost)
+{
+	size_t cur[EXHAUSTIVE_MAX];
+	bool used[EXHAUSTIVE_MAX] = { false };
+	struct perm s = { e, g, g->units, cur, best, used, UINT64_MAX,
+			  SIZE_MAX };
+
+	permute(&s, 0);
+	*best_cost = s.best_cost;
+}
+
 /* Least change: single moves from the current order, each the one that
    lowers the group's cost most, until TARGET is reached or no move helps.
    Then, if still above TARGET, the moves that turn the current order into
@@ -417,19 +562,7 @@ static struct ph_error *descend(const struct engine *e, struct plan *p,
 	free(trial);
 	if (group_cost(e, g, &p->order[lo]) <= target || !best)
 		return NULL;
-	/* Walk to BEST one move at a time: each unit, in BEST's order, to
-	   the position it has there.  */
-	for (size_t i = 0; i < g->n; i++) {
-		size_t from = i;
-
-		while (from < g->n && p->order[lo + from] != best[i])
-			from++;
-		if (from == i || from == g->n)
-			continue;
-		if ((err = apply_move(p, st, lo + from, lo + i)))
-			return err;
-	}
-	return NULL;
+	return walk_to(p, lo, g->n, best, st);
 }
 
 static const char *unit_name(const struct engine *e, size_t unit)
@@ -500,11 +633,10 @@ static struct ph_error *build_type(const struct engine *e,
 	nt.size = type_end(e, end);
 	if (nt.size < t->size && t->kind != PH_KIND_UNION && !e->nr_items)
 		nt.size = t->size;
-	struct ph_error *err = ph_model_append(model, &nt);
-	if (err)
-		return err;
-	*ret = model->types[model->nr_types - 1];
-	return NULL;
+	/* In the arena, not in the model's list of types: a suggestion is
+	   not a type the compiler made.  */
+	*ret = ph_arena_memdup(&model->arena, &nt, sizeof(nt));
+	return *ret ? NULL : &ph_error_nomem;
 }
 
 static bool is_hot(const struct ph_reorg_options *opts, const char *name)
@@ -515,9 +647,11 @@ static bool is_hot(const struct ph_reorg_options *opts, const char *name)
 	return false;
 }
 
-struct ph_error *ph_reorganize(struct ph_model *model, const struct ph_type *t,
-			       const struct ph_reorg_options *opts,
-			       struct ph_reorg_result *ret)
+static struct ph_error *reorganize_core(struct ph_model *model,
+				       const struct ph_type *t,
+				       const struct ph_type *inner,
+				       const struct ph_reorg_options *opts,
+				       struct ph_reorg_result *ret)
 {
 	unsigned cacheline = opts && opts->cacheline ? opts->cacheline : 64;
 	struct engine e = { .t = t, .packed = t->packed };
@@ -533,15 +667,25 @@ struct ph_error *ph_reorganize(struct ph_model *model, const struct ph_type *t,
 	ret->lower_bound = t->size;
 	e.budget = opts && opts->search_budget ? opts->search_budget : 200000;
 
-	if (t->kind == PH_KIND_UNION) {
-		ret->refused = "a union's members all start at 0";
-		return NULL;
-	}
 	if ((err = make_units(&e, cacheline)))
 		goto out;
 	if (!infer_pads(&e, &why)) {
 		ret->refused = why;
 		goto out;
+	}
+	/* The compiler's layout replayed: now the members as they will be,
+	   untagged aggregates reorganized inside.  */
+	if (inner != t) {
+		e.t = inner;
+		for (size_t i = 0; i < e.nr_items; i++)
+			e.items[i].m = &inner->members[i];
+		for (size_t i = 0; i < e.nr_units; i++) {
+			struct unit *u = &e.units[i];
+
+			u->bits = 0;
+			for (size_t k = 0; k < u->count; k++)
+				u->bits += inner->members[u->first + k].bit_size;
+		}
 	}
 	p.n = e.nr_units;
 	p.order = malloc((p.n + 1) * sizeof(*p.order));
@@ -554,7 +698,8 @@ struct ph_error *ph_reorganize(struct ph_model *model, const struct ph_type *t,
 	for (size_t i = 0; i < p.n; i++)
 		p.order[i] = i;
 	/* The original order must replay to the original size too.  */
-	if (type_end(&e, place_units(&e, p.order, p.n, 0, NULL)) != t->size) {
+	if (inner == t &&
+	    type_end(&e, place_units(&e, p.order, p.n, 0, NULL)) != t->size) {
 		ret->refused = "the size does not follow from the members "
 			       "(tail padding from unnamed or aligned parts?)";
 		goto out;
@@ -643,14 +788,23 @@ struct ph_error *ph_reorganize(struct ph_model *model, const struct ph_type *t,
 			}
 			free(sorted);
 		}
-		if ((err = search_group(&e, &g, best, &target, &proven)))
-			goto out;
-		if (align_up(align_up(at + bits, 8), g.round) >= target)
+		if (g.n <= EXHAUSTIVE_MAX) {
+			exhaustive(&e, &g, best, &target);
 			proven = true;
+			if (target < cost &&
+			    (err = walk_to(&p, lo, g.n, best, &st)))
+				goto out;
+		} else {
+			if ((err = search_group(&e, &g, best, &target,
+						&proven)))
+				goto out;
+			if (align_up(align_up(at + bits, 8), g.round) >= target)
+				proven = true;
+			if (target < cost &&
+			    (err = descend(&e, &p, lo, &g, target, best, &st)))
+				goto out;
+		}
 		all_proven = all_proven && proven;
-		if (target < cost &&
-		    (err = descend(&e, &p, lo, &g, target, best, &st)))
-			goto out;
 		at = place_units(&e, &p.order[lo], g.n, at, NULL);
 		lb_end = align_up(lb_end + bits, 8);
 		i = hi;
@@ -699,4 +853,129 @@ out:
 	free(e.items);
 	free(e.units);
 	return err;
+}
+
+/* An untagged aggregate member as a type of its own, offsets from 0.  */
+static struct ph_error *nested_as_type(struct ph_model *model,
+				       const struct ph_member *m,
+				       struct ph_type *ret)
+{
+	bool nomem = false;
+
+	memset(ret, 0, sizeof(*ret));
+	ret->kind = m->nested_kind;
+	ret->name = *m->name ? m->name : "(anonymous)";
+	ret->size = m->size;
+	ret->align = m->align ? m->align : 1;
+	ret->nr_members = m->nr_members;
+	struct ph_member tmp = *m;
+	shift_nested(&tmp, -(int64_t)m->bit_offset, model, &nomem);
+	ret->members = tmp.members;
+	return nomem ? &ph_error_nomem : NULL;
+}
+
+/* T with each untagged aggregate member reorganized inside, when that
+   makes it smaller; *RET is T itself when none does.  */
+static struct ph_error *reorganize_nested(struct ph_model *model,
+					  const struct ph_type *t,
+					  const struct ph_reorg_options *opts,
+					  const struct ph_type **ret)
+{
+	struct ph_reorg_options inner_opts;
+	struct ph_member *ms = NULL;
+	struct ph_error *err;
+
+	*ret = t;
+	if (opts)
+		inner_opts = *opts;
+	else
+		memset(&inner_opts, 0, sizeof(inner_opts));
+	inner_opts.nr_hot = 0;
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const struct ph_member *m = &t->members[i];
+		struct ph_reorg_result r;
+		struct ph_type nt;
+		bool nomem = false;
+
+		if (!m->nested || !m->nr_members)
+			continue;
+		if ((err = nested_as_type(model, m, &nt)) ||
+		    (err = ph_reorganize(model, &nt, &inner_opts, &r)))
+			return err;
+		if (r.type == &nt || r.type->size >= m->size)
+			continue;
+		if (!ms) {
+			ms = ph_arena_memdup(&model->arena, t->members,
+					     t->nr_members * sizeof(*ms));
+			if (!ms)
+				return &ph_error_nomem;
+		}
+		ms[i].size = r.type->size;
+		ms[i].bit_size = 8 * r.type->size;
+		ms[i].type_padding = (uint32_t)ph_tail_padding(
+			r.type->members, r.type->nr_members, 0, r.type->size,
+			r.type->kind == PH_KIND_UNION);
+		ms[i].members = r.type->members;
+		shift_nested(&ms[i], (int64_t)m->bit_offset, model, &nomem);
+		if (nomem)
+			return &ph_error_nomem;
+	}
+	if (!ms)
+		return NULL;
+	struct ph_type *nt = ph_arena_memdup(&model->arena, t, sizeof(*nt));
+	if (!nt)
+		return &ph_error_nomem;
+	nt->members = ms;
+	*ret = nt;
+	return NULL;
+}
+
+/* A union: only what is inside its members can move.  */
+static struct ph_error *reorganize_union(struct ph_model *model,
+					 const struct ph_type *t,
+					 const struct ph_type *inner,
+					 struct ph_reorg_result *ret)
+{
+	uint64_t size = 0;
+
+	ret->type = t;
+	if (inner == t) {
+		ret->refused = "nothing in the union can move";
+		return NULL;
+	}
+	for (size_t i = 0; i < inner->nr_members; i++) {
+		const struct ph_member *m = &inner->members[i];
+		uint64_t end = m->bitfield ? (m->bit_size + 7) / 8 : m->size;
+
+		if (end > size)
+			size = end;
+	}
+	size = align_up(size, t->align ? t->align : 1);
+	if (size >= t->size)
+		return NULL;
+	struct ph_type *nt = ph_arena_memdup(&model->arena, inner, sizeof(*nt));
+	if (!nt)
+		return &ph_error_nomem;
+	nt->size = size;
+	ret->type = nt;
+	ret->lower_bound = size;
+	return NULL;
+}
+
+struct ph_error *ph_reorganize(struct ph_model *model, const struct ph_type *t,
+			       const struct ph_reorg_options *opts,
+			       struct ph_reorg_result *ret)
+{
+	const struct ph_type *inner;
+	struct ph_error *err;
+
+	memset(ret, 0, sizeof(*ret));
+	ret->type = t;
+	ret->original_size = t->size;
+	ret->lower_bound = t->size;
+	if ((err = reorganize_nested(model, t, opts, &inner)))
+		return err;
+	if (t->kind == PH_KIND_UNION)
+		return reorganize_union(model, t, inner, ret);
+	return reorganize_core(model, t, inner, opts, ret);
 }

@@ -1,6 +1,6 @@
 /* Cases from pahole's known failures: the article's struct, an order
    pahole's greedy moves miss, one it makes bigger, a cacheline-aligned
-   group, a flexible array member, bitfield runs.  Expected layouts come
+   group, a flexible array member, bitfield runs, untagged aggregates.  Expected layouts come
    from compiling what the engine prints (lib/reorg.exp).  */
 struct sample { char c[2]; long l; int i; void *p; short s; };
 struct miss { int a; short b; int c; char d; int e; long f; };
@@ -21,5 +21,9 @@ struct runs { unsigned a : 3, b : 7; long l; unsigned char c : 2; short s;
 	      unsigned long long w : 40; char t; };
 typedef struct { char c; double d; char e; } anon_t;
 struct holder { char c; anon_t a; char d; struct { int x; char y; } in; };
+/* Untagged aggregates are reorganized inside, unions through theirs.  */
+struct outer { char z; struct { char a; long b; char c; } s; int y; };
+union u { struct { char a; long b; char c; } s; int x; };
 struct sample v1; struct miss v2; struct bigger v3; struct groups v4;
 struct flex *v5; struct bits v6; struct runs v7; anon_t v8; struct holder v9;
+struct outer v10; union u v11;
