@@ -8,7 +8,7 @@
 DWARF_SRC := dwarf/main.c dwarf/load.c dwarf/members.c dwarf/align.c \
 	dwarf/names.c dwarf/dedup.c dwarf/util.c
 DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
-DWARF_LIBS ?= -ldw -lelf
+DWARF_LIBS ?= -ldw -lelf -lpthread
 DWARF_TOOL := dwarf/pokehole
 
 build/dwarf/%.o: dwarf/%.c dwarf/reader.h $(HEADERS)

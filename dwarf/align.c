@@ -148,7 +148,7 @@ struct shallow {
 static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 					unsigned depth, uint32_t *ret)
 {
-	uint64_t off = dwarf_dieoffset(die);
+	uint64_t off = ph_dw_key(die);
 	uint64_t cached = ph_dw_offmap_get(&ctx->aligns, off);
 	struct ph_type t;
 	struct ph_error *err;
@@ -166,7 +166,7 @@ static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		return err;
 	/* A declaration (an incomplete type behind a pointer never gets
 	   here): 1.  */
-	if (dwarf_hasattr_integrate(die, DW_AT_declaration)) {
+	if (dwarf_hasattr(die, DW_AT_declaration)) {
 		*ret = 1;
 		return NULL;
 	}
@@ -211,7 +211,7 @@ struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 		case DW_TAG_structure_type:
 		case DW_TAG_class_type:
 		case DW_TAG_union_type: {
-			uint64_t off = dwarf_dieoffset(&cur);
+			uint64_t off = ph_dw_key(&cur);
 			uint64_t cached = ph_dw_offmap_get(&ctx->user_aligns,
 							   off);
 			Dwarf_Die child;
@@ -229,8 +229,7 @@ struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				Dwarf_Die mt;
 
 				if (dwarf_tag(&child) != DW_TAG_member ||
-				    dwarf_hasattr_integrate(&child,
-							    DW_AT_declaration))
+				    dwarf_hasattr(&child, DW_AT_declaration))
 					continue;
 				if (dwarf_hasattr_integrate(&child,
 							    DW_AT_alignment)) {
@@ -357,7 +356,7 @@ void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
 					max32(m->explicit_align, natural[i]);
 			else if (natural[i] &&
 				 ph_member_offset(m) % natural[i])
-				m->align = 1;
+				m->align = 1, m->packed = true;
 			else
 				m->align = natural[i] ? natural[i] : 1;
 			align = max32(align, m->align);

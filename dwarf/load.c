@@ -1,6 +1,15 @@
 /* Files into the model: libdwfl opens them (applying the relocations of
-   .o and .ko files), every unit's DIE tree is walked for the struct,
-   union and class definitions, and each distinct layout is kept once.  */
+   .o and .ko files, finding separate debug files, split .dwo files and the
+   dwz alternate file), every unit's DIE tree is walked for the struct,
+   union and class definitions, and each distinct layout is kept once.
+
+   Threads: libdw is not thread-safe, so each worker opens the file with
+   its own libdwfl session and reads the units it claims, in increasing
+   order, into a model of their own.  The results are merged in unit order
+   through the shared de-duplication, so the output is the one a single
+   thread gives.  A worker drops a type it already produced for an earlier
+   unit: that unit is merged first, so the type would be dropped there
+   anyway.  */
 #include "reader.h"
 
 #include <dwarf.h>
@@ -9,26 +18,100 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const Dwfl_Callbacks offline_callbacks = {
-	.find_elf = NULL,
-	.find_debuginfo = dwfl_standard_find_debuginfo,
-	.section_address = dwfl_offline_section_address,
-	.debuginfo_path = NULL,
+/* One libdwfl session on a file.  */
+struct session {
+	Dwfl_Callbacks callbacks;
+	char *debuginfo_path;
+	Dwfl *dwfl;
+};
+
+static struct ph_error *session_open(struct session *s, const char *path,
+				     const char *debuginfo_path)
+{
+	memset(s, 0, sizeof(*s));
+	s->callbacks.find_debuginfo = dwfl_standard_find_debuginfo;
+	s->callbacks.section_address = dwfl_offline_section_address;
+	if (debuginfo_path) {
+		s->debuginfo_path = strdup(debuginfo_path);
+		if (!s->debuginfo_path)
+			return &ph_error_nomem;
+		s->callbacks.debuginfo_path = &s->debuginfo_path;
+	}
+	s->dwfl = dwfl_begin(&s->callbacks);
+	if (!s->dwfl)
+		return ph_error_create(PH_ERROR_INVALID, "libdwfl: %s",
+				       dwfl_errmsg(-1));
+	if (!dwfl_report_offline(s->dwfl, path, path, -1))
+		return ph_error_create(PH_ERROR_INVALID,
+				       "malformed or truncated ELF file (%s)",
+				       dwfl_errmsg(-1));
+	if (dwfl_report_end(s->dwfl, NULL, NULL) != 0)
+		return ph_error_create(PH_ERROR_INVALID, "libdwfl: %s",
+				       dwfl_errmsg(-1));
+	return NULL;
+}
+
+static void session_close(struct session *s)
+{
+	if (s->dwfl)
+		dwfl_end(s->dwfl);
+	free(s->debuginfo_path);
+	memset(s, 0, sizeof(*s));
+}
+
+struct nth {
+	unsigned n;
+	Dwfl_Module *mod;
+};
+
+static int find_nth(Dwfl_Module *mod, void **userdata, const char *name,
+		    Dwarf_Addr start, void *arg)
+{
+	struct nth *nth = arg;
+
+	(void)userdata;
+	(void)name;
+	(void)start;
+	if (nth->n-- == 0) {
+		nth->mod = mod;
+		return DWARF_CB_ABORT;
+	}
+	return DWARF_CB_OK;
+}
+
+/* Where a unit's file names are relative to: a type unit has no
+   DW_AT_comp_dir nor DW_AT_name, but shares its line table
+   (DW_AT_stmt_list) with the compile unit that made it.  */
+struct unit_dir {
+	const char *comp_dir;
+	bool relative;
 };
 
 struct walk {
 	struct ph_dw_ctx *ctx;
-	struct ph_model *out;
-	struct ph_dw_dedup *dedup;
+	struct ph_model *out;		/* the current unit's types */
+	struct ph_dw_dedup *dedup;	/* what this worker produced */
 	const struct ph_dw_filter *filter;
 	/* Anonymous aggregates already reported under a typedef's name.  */
 	struct ph_dw_offmap typedef_named;
+	/* Partial units walked (dwz), by unit DIE key.  */
+	struct ph_dw_offmap imported;
+	/* DW_AT_stmt_list -> index + 1 in DIRS; built at the first type
+	   unit.  */
+	struct ph_dw_offmap stmt_dirs;
+	struct unit_dir *dirs;
+	size_t nr_dirs;
+	bool dirs_built;
 	struct ph_buf name;
+	/* A unit whose split DWARF file is missing: the message, kept for
+	   the end of the file.  */
+	struct ph_error *soft;
 };
 
 static bool is_aggregate(int tag)
@@ -64,7 +147,7 @@ static struct ph_error *report(struct walk *w, Dwarf_Die *die,
 
 	/* Types the compiler made for itself (__va_list_tag): the plugin
 	   leaves them out too.  */
-	const char *file = dwarf_decl_file(die);
+	const char *file = ph_dw_decl_file(die);
 	size_t len = file ? strlen(file) : 0;
 	if (len >= 10 && strcmp(file + len - 10, "<built-in>") == 0)
 		return NULL;
@@ -84,7 +167,7 @@ static struct ph_error *visit_aggregate(struct walk *w, Dwarf_Die *die)
 	struct ph_error *err;
 	bool named;
 
-	if (dwarf_hasattr_integrate(die, DW_AT_declaration))
+	if (dwarf_hasattr(die, DW_AT_declaration))
 		return NULL;
 	w->name.len = 0;
 	if ((err = ph_dw_qualified_name(w->ctx, die, &w->name, &named)))
@@ -102,17 +185,17 @@ static struct ph_error *visit_typedef(struct walk *w, Dwarf_Die *die)
 	Dwarf_Die target;
 	struct ph_error *err;
 	bool present, named;
-	uint64_t off;
+	uint64_t key;
 
 	if ((err = ph_dw_type(die, &present, &target)) || !present)
 		return err;
 	if (!is_aggregate(dwarf_tag(&target)) || dwarf_diename(&target) ||
-	    dwarf_hasattr_integrate(&target, DW_AT_declaration))
+	    dwarf_hasattr(&target, DW_AT_declaration))
 		return NULL;
-	off = dwarf_dieoffset(&target);
-	if (ph_dw_offmap_get(&w->typedef_named, off))
+	key = ph_dw_key(&target);
+	if (ph_dw_offmap_get(&w->typedef_named, key))
 		return NULL;
-	if ((err = ph_dw_offmap_put(&w->typedef_named, off, 1)))
+	if ((err = ph_dw_offmap_put(&w->typedef_named, key, 1)))
 		return err;
 	w->name.len = 0;
 	if ((err = ph_dw_qualified_name(w->ctx, die, &w->name, &named)) ||
@@ -123,10 +206,58 @@ static struct ph_error *visit_typedef(struct walk *w, Dwarf_Die *die)
 	return report(w, &target, w->name.data, true);
 }
 
-/* Records the parents of the DIEs C++ names need, then (second pass)
-   reports the types.  */
+static bool cxx_lang(int lang)
+{
+	return lang == DW_LANG_C_plus_plus || lang == DW_LANG_C_plus_plus_03 ||
+	       lang == DW_LANG_C_plus_plus_11 ||
+	       lang == DW_LANG_C_plus_plus_14;
+}
+
 static struct ph_error *walk_tree(struct walk *w, Dwarf_Die *parent,
-				  unsigned depth, bool record_parents)
+				  unsigned depth);
+
+/* DW_TAG_imported_unit (dwz): the partial unit's types are walked where
+   it is first imported, in this file or in the alternate file
+   (.gnu_debugaltlink, DW_FORM_GNU_ref_alt).  A partial unit without
+   DW_AT_language is in the importer's language.  */
+static struct ph_error *visit_import(struct walk *w, Dwarf_Die *die,
+				     unsigned depth)
+{
+	struct ph_dw_ctx *ctx = w->ctx;
+	Dwarf_Attribute attr;
+	Dwarf_Die unit;
+	struct ph_error *err;
+	bool cxx = ctx->cxx;
+	int lang;
+
+	if (!dwarf_attr(die, DW_AT_import, &attr))
+		return NULL;
+	if (!dwarf_formref_die(&attr, &unit))
+		return ph_dw_error(die, "DW_AT_import",
+				   dwarf_whatform(&attr) == DW_FORM_GNU_ref_alt ||
+				   dwarf_whatform(&attr) == DW_FORM_ref_sup4 ||
+				   dwarf_whatform(&attr) == DW_FORM_ref_sup8
+				   ? "cannot read the unit in the dwz "
+				     "alternate file (.gnu_debugaltlink)"
+				   : "bad unit reference");
+	if (dwarf_tag(&unit) != DW_TAG_partial_unit &&
+	    dwarf_tag(&unit) != DW_TAG_compile_unit)
+		return NULL;
+	if (ph_dw_offmap_get(&w->imported, ph_dw_key(&unit)))
+		return NULL;
+	if ((err = ph_dw_offmap_put(&w->imported, ph_dw_key(&unit), 1)))
+		return err;
+	lang = dwarf_srclang(&unit);
+	if (lang >= 0)
+		ctx->cxx = cxx_lang(lang);
+	err = walk_tree(w, &unit, depth + 1);
+	ctx->cxx = cxx;
+	return err;
+}
+
+/* Reports the types of a unit's tree.  */
+static struct ph_error *walk_tree(struct walk *w, Dwarf_Die *parent,
+				  unsigned depth)
 {
 	Dwarf_Die child;
 	struct ph_error *err;
@@ -148,15 +279,16 @@ static struct ph_error *walk_tree(struct walk *w, Dwarf_Die *parent,
 		case DW_TAG_structure_type:
 		case DW_TAG_class_type:
 		case DW_TAG_union_type:
-			if (!record_parents &&
-			    (err = visit_aggregate(w, &child)))
+			if ((err = visit_aggregate(w, &child)))
 				return err;
 			descend = true;	/* nested type definitions */
 			break;
-		case DW_TAG_enumeration_type:
-			break;
 		case DW_TAG_typedef:
-			if (!record_parents && (err = visit_typedef(w, &child)))
+			if ((err = visit_typedef(w, &child)))
+				return err;
+			break;
+		case DW_TAG_imported_unit:
+			if ((err = visit_import(w, &child, depth)))
 				return err;
 			break;
 		case DW_TAG_subprogram:
@@ -169,16 +301,7 @@ static struct ph_error *walk_tree(struct walk *w, Dwarf_Die *parent,
 		default:
 			break;
 		}
-		if (record_parents && (is_aggregate(tag) ||
-				       tag == DW_TAG_namespace ||
-				       tag == DW_TAG_enumeration_type ||
-				       tag == DW_TAG_typedef) &&
-		    (err = ph_dw_offmap_put(&w->ctx->parents,
-					    dwarf_dieoffset(&child),
-					    dwarf_dieoffset(parent) + 1)))
-			return err;
-		if (descend &&
-		    (err = walk_tree(w, &child, depth + 1, record_parents)))
+		if (descend && (err = walk_tree(w, &child, depth + 1)))
 			return err;
 	}
 	if (rc < 0)
@@ -186,106 +309,437 @@ static struct ph_error *walk_tree(struct walk *w, Dwarf_Die *parent,
 	return NULL;
 }
 
-static struct ph_error *walk_unit(struct walk *w, Dwarf_Die *root)
+static bool relative_name(Dwarf_Die *unit)
+{
+	const char *name = dwarf_diename(unit);
+
+	return name && name[0] != '/';
+}
+
+static const char *comp_dir_of(Dwarf_Die *unit)
+{
+	Dwarf_Attribute attr;
+
+	return dwarf_attr(unit, DW_AT_comp_dir, &attr) ?
+	       dwarf_formstring(&attr) : NULL;
+}
+
+/* The compile units' directories by line table, for type units.  */
+static struct ph_error *build_dirs(struct walk *w, Dwarf *dw)
+{
+	Dwarf_CU *cu = NULL, *next;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	Dwarf_Die cudie;
+	Dwarf_Attribute attr;
+	Dwarf_Word stmt;
+	struct ph_error *err;
+
+	w->dirs_built = true;
+	while (dwarf_get_units(dw, cu, &next, &version, &unit_type, &cudie,
+			       NULL) == 0) {
+		cu = next;
+		if ((unit_type != DW_UT_compile && unit_type != DW_UT_skeleton) ||
+		    !dwarf_attr(&cudie, DW_AT_stmt_list, &attr) ||
+		    dwarf_formudata(&attr, &stmt) != 0 ||
+		    ph_dw_offmap_get(&w->stmt_dirs, stmt + 1))
+			continue;
+		struct unit_dir *dirs = realloc(w->dirs, (w->nr_dirs + 1) *
+							 sizeof(*dirs));
+		if (!dirs)
+			return &ph_error_nomem;
+		w->dirs = dirs;
+		dirs[w->nr_dirs].comp_dir = comp_dir_of(&cudie);
+		dirs[w->nr_dirs].relative = relative_name(&cudie);
+		w->nr_dirs++;
+		if ((err = ph_dw_offmap_put(&w->stmt_dirs, stmt + 1,
+					    w->nr_dirs)))
+			return err;
+	}
+	return NULL;
+}
+
+/* The message for a skeleton unit whose split unit was not found.  */
+static struct ph_error *missing_dwo(Dwarf_Die *skeleton)
+{
+	Dwarf_Attribute attr;
+	const char *name = NULL, *dir = comp_dir_of(skeleton);
+
+	if (dwarf_attr(skeleton, DW_AT_dwo_name, &attr) ||
+	    dwarf_attr(skeleton, DW_AT_GNU_dwo_name, &attr))
+		name = dwarf_formstring(&attr);
+	if (!name)
+		return ph_error_create(PH_ERROR_INVALID,
+				       "split DWARF unit at 0x%" PRIx64
+				       " names no .dwo file",
+				       (uint64_t)dwarf_dieoffset(skeleton));
+	if (name[0] == '/' || !dir)
+		return ph_error_create(PH_ERROR_INVALID,
+				       "cannot find the split DWARF file %s",
+				       name);
+	return ph_error_create(PH_ERROR_INVALID,
+			       "cannot find the split DWARF file %s (neither "
+			       "next to the file nor in %s)", name, dir);
+}
+
+static struct ph_error *walk_unit(struct walk *w, Dwarf_CU *cu,
+				  uint8_t unit_type, Dwarf_Die *cudie)
 {
 	struct ph_dw_ctx *ctx = w->ctx;
 	struct ph_error *err;
+	Dwarf_Die root = *cudie, subdie;
 	Dwarf_Attribute attr;
-	int lang = dwarf_srclang(root);
+	Dwarf_Word stmt;
+	int lang;
 
-	ctx->cxx = lang == DW_LANG_C_plus_plus ||
-		   lang == DW_LANG_C_plus_plus_03 ||
-		   lang == DW_LANG_C_plus_plus_11 ||
-		   lang == DW_LANG_C_plus_plus_14;
+	/* Partial units are read where they are imported.  */
+	if (unit_type == DW_UT_partial ||
+	    dwarf_tag(cudie) == DW_TAG_partial_unit)
+		return NULL;
+	ctx->comp_dir = comp_dir_of(cudie);
+	ctx->relative_unit = relative_name(cudie);
+	if (unit_type == DW_UT_skeleton) {
+		/* The types are in the split unit, in the .dwo file.  */
+		if (dwarf_cu_info(cu, NULL, NULL, NULL, &subdie, NULL, NULL,
+				  NULL) != 0 ||
+		    dwarf_tag(&subdie) == DW_TAG_invalid) {
+			if (!w->soft)
+				w->soft = missing_dwo(cudie);
+			return NULL;
+		}
+		root = subdie;
+	} else if (unit_type == DW_UT_type || unit_type == DW_UT_split_type) {
+		if (!w->dirs_built && (err = build_dirs(w, ctx->dw)))
+			return err;
+		if (dwarf_attr(cudie, DW_AT_stmt_list, &attr) &&
+		    dwarf_formudata(&attr, &stmt) == 0) {
+			uint64_t i = ph_dw_offmap_get(&w->stmt_dirs, stmt + 1);
+
+			if (i) {
+				ctx->comp_dir = w->dirs[i - 1].comp_dir;
+				ctx->relative_unit = w->dirs[i - 1].relative;
+			}
+		}
+	}
+	lang = dwarf_srclang(&root);
+	ctx->cxx = cxx_lang(lang);
 	ctx->c_prototypes = true;
-	ctx->comp_dir = dwarf_attr(root, DW_AT_comp_dir, &attr) ?
-			dwarf_formstring(&attr) : NULL;
-	ctx->relative_unit = dwarf_diename(root) &&
-			     dwarf_diename(root)[0] != '/';
 	/* A fresh scratch model per unit: what a unit builds and does not
 	   keep goes with it.  */
 	ph_model_destroy(ctx->model);
 	ctx->model = NULL;
 	if ((err = ph_model_create(&ctx->model)))
 		return err;
-	if (ctx->cxx && (err = walk_tree(w, root, 0, true)))
-		return err;
-	return walk_tree(w, root, 0, false);
+	return walk_tree(w, &root, 0);
 }
 
-static struct ph_error *load_dwarf(const char *path, Dwfl_Module *mod,
-				   Dwarf *dw, struct ph_model *out,
-				   struct ph_dw_dedup *dedup,
-				   const struct ph_dw_filter *filter)
+/* What reading one unit gave.  */
+struct unit_result {
+	struct ph_model *model;
+	struct ph_error *err;	/* stops the file */
+	struct ph_error *soft;	/* a missing .dwo: reported at the end */
+	bool ready;
+};
+
+/* One module (one ELF file, or one member of an archive) read by one or
+   more workers.  */
+struct job {
+	const char *path;
+	const char *debuginfo_path;
+	unsigned module_index;
+	size_t nr_units;
+	bool i386, elf32;
+
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	size_t next_claim, next_commit, window;
+	struct unit_result *results;
+	bool stop;
+	struct ph_error *err;
+	struct ph_error *soft;
+	unsigned nr_soft;
+
+	struct ph_model *out;
+	struct ph_dw_dedup *dedup;
+	const struct ph_dw_filter *filter;
+};
+
+struct worker {
+	struct job *job;
+	Dwarf *dw;		/* NULL: open our own session */
+	struct session session;
+	pthread_t thread;
+	bool started;
+};
+
+static void free_result(struct unit_result *r)
+{
+	ph_model_destroy(r->model);
+	if (r->err)
+		ph_error_destroy(r->err);
+	if (r->soft)
+		ph_error_destroy(r->soft);
+	memset(r, 0, sizeof(*r));
+}
+
+/* The next unit to read, or SIZE_MAX when there is none left.  Waits
+   while too many units are read and not yet merged.  */
+static size_t claim(struct job *job)
+{
+	size_t c = SIZE_MAX;
+
+	pthread_mutex_lock(&job->lock);
+	while (!job->stop && job->next_claim < job->nr_units &&
+	       job->next_claim >= job->next_commit + job->window)
+		pthread_cond_wait(&job->cond, &job->lock);
+	if (!job->stop && job->next_claim < job->nr_units)
+		c = job->next_claim++;
+	pthread_mutex_unlock(&job->lock);
+	return c;
+}
+
+static struct ph_error *merge(struct job *job, struct ph_model *m)
+{
+	struct ph_error *err;
+	bool seen;
+
+	if (!m)
+		return NULL;
+	for (size_t i = 0; i < m->nr_types; i++) {
+		if ((err = ph_dw_dedup_seen(job->dedup, m->types[i], &seen)))
+			return err;
+		if (!seen && (err = ph_model_add_type(job->out, m->types[i],
+						      NULL)))
+			return err;
+	}
+	return NULL;
+}
+
+/* Stores unit C's result and merges every result ready in unit order.  */
+static void commit(struct job *job, size_t c, struct unit_result *r)
+{
+	pthread_mutex_lock(&job->lock);
+	job->results[c] = *r;
+	job->results[c].ready = true;
+	while (!job->err && job->next_commit < job->nr_units &&
+	       job->results[job->next_commit].ready) {
+		struct unit_result *u = &job->results[job->next_commit];
+		struct ph_error *err = merge(job, u->model);
+
+		if (!err && u->err) {
+			err = u->err;
+			u->err = NULL;
+		}
+		if (u->soft) {
+			if (!job->soft) {
+				job->soft = u->soft;
+				u->soft = NULL;
+			}
+			job->nr_soft++;
+		}
+		if (err) {
+			job->err = err;
+			job->stop = true;
+		}
+		free_result(u);
+		job->next_commit++;
+	}
+	pthread_cond_broadcast(&job->cond);
+	pthread_mutex_unlock(&job->lock);
+}
+
+static void fail(struct job *job, struct ph_error *err)
+{
+	pthread_mutex_lock(&job->lock);
+	if (!job->err)
+		job->err = err;
+	else if (err != &ph_error_nomem)
+		ph_error_destroy(err);
+	job->stop = true;
+	pthread_cond_broadcast(&job->cond);
+	pthread_mutex_unlock(&job->lock);
+}
+
+static void read_units(struct job *job, Dwarf *dw)
 {
 	struct ph_dw_ctx ctx;
 	struct walk w;
-	struct ph_error *err = NULL;
+	struct ph_error *err;
 	Dwarf_CU *cu = NULL, *next;
 	Dwarf_Half version;
-	uint8_t unit_type;
-	Dwarf_Die cudie, subdie;
-	GElf_Addr bias;
-	GElf_Ehdr ehdr;
-	Elf *elf = dwfl_module_getelf(mod, &bias);
-	int rc;
+	uint8_t unit_type = 0;
+	Dwarf_Die cudie;
+	size_t idx = 0, c;
+	int rc = 0;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.dw = dw;
-	ctx.path = path;
-	ctx.addr_size = 8;
-	if (elf && gelf_getehdr(elf, &ehdr)) {
-		ctx.addr_size = ehdr.e_ident[EI_CLASS] == ELFCLASS32 ? 4 : 8;
-		ctx.i386 = ehdr.e_machine == EM_386;
-		if (ehdr.e_ident[EI_DATA] == ELFDATA2MSB)
-			return ph_error_create(PH_ERROR_INVALID,
-					       "big-endian targets are not "
-					       "supported yet");
-	}
+	ctx.path = job->path;
+	ctx.addr_size = job->elf32 ? 4 : 8;
+	ctx.i386 = job->i386;
 	ph_dw_offmap_init(&ctx.parents);
+	ph_dw_offmap_init(&ctx.parented_units);
 	ph_dw_offmap_init(&ctx.aligns);
 	ph_dw_offmap_init(&ctx.user_aligns);
 	ph_dw_offmap_init(&ctx.paddings);
 	memset(&w, 0, sizeof(w));
 	w.ctx = &ctx;
-	w.out = out;
-	w.dedup = dedup;
-	w.filter = filter;
+	w.filter = job->filter;
 	ph_dw_offmap_init(&w.typedef_named);
+	ph_dw_offmap_init(&w.imported);
+	ph_dw_offmap_init(&w.stmt_dirs);
 	ph_buf_init(&w.name);
-
-	while ((rc = dwarf_get_units(dw, cu, &next, &version, &unit_type,
-				     &cudie, &subdie)) == 0) {
-		Dwarf_Die *root = &cudie;
-
-		cu = next;
-		if (version < 2 || version > 5)
-			continue;
-		/* A skeleton unit's types are in its split unit.  */
-		if (unit_type == DW_UT_skeleton && dwarf_tag(&subdie) != DW_TAG_invalid)
-			root = &subdie;
-		if ((err = walk_unit(&w, root)))
-			break;
+	if ((err = ph_dw_dedup_create(&w.dedup))) {
+		fail(job, err);
+		goto out;
 	}
-	if (!err && rc < 0)
-		err = ph_error_create(PH_ERROR_INVALID,
-				      "cannot read the compile units: %s",
-				      dwarf_errmsg(-1));
+
+	while ((c = claim(job)) != SIZE_MAX) {
+		struct unit_result r;
+
+		memset(&r, 0, sizeof(r));
+		/* Units come in the same order in every session.  */
+		while (idx <= c) {
+			rc = dwarf_get_units(dw, cu, &next, &version,
+					     &unit_type, &cudie, NULL);
+			if (rc != 0)
+				break;
+			cu = next;
+			idx++;
+		}
+		if (rc != 0) {
+			r.err = ph_error_create(PH_ERROR_INVALID,
+						"cannot read the compile "
+						"units: %s", dwarf_errmsg(-1));
+		} else if (version >= 2 && version <= 5) {
+			if ((r.err = ph_model_create(&r.model)) == NULL) {
+				w.out = r.model;
+				w.soft = NULL;
+				r.err = walk_unit(&w, cu, unit_type, &cudie);
+				r.soft = w.soft;
+			}
+		}
+		commit(job, c, &r);
+	}
+out:
 	ph_model_destroy(ctx.model);
 	ph_dw_offmap_deinit(&ctx.parents);
+	free(ctx.parent_dies.v);
+	ph_dw_offmap_deinit(&ctx.parented_units);
 	ph_dw_offmap_deinit(&ctx.aligns);
 	ph_dw_offmap_deinit(&ctx.user_aligns);
 	ph_dw_offmap_deinit(&ctx.paddings);
 	ph_dw_offmap_deinit(&w.typedef_named);
+	ph_dw_offmap_deinit(&w.imported);
+	ph_dw_offmap_deinit(&w.stmt_dirs);
+	free(w.dirs);
 	ph_buf_deinit(&w.name);
+	ph_dw_dedup_destroy(w.dedup);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *wk = arg;
+	struct job *job = wk->job;
+	Dwarf *dw = wk->dw;
+
+	if (!dw) {
+		struct nth nth = { job->module_index, NULL };
+		Dwarf_Addr bias;
+
+		/* A worker that cannot open its own session leaves the
+		   units to the others.  */
+		struct ph_error *err = session_open(&wk->session, job->path,
+						    job->debuginfo_path);
+		if (err) {
+			if (err != &ph_error_nomem)
+				ph_error_destroy(err);
+			return NULL;
+		}
+		dwfl_getmodules(wk->session.dwfl, find_nth, &nth, 0);
+		if (!nth.mod || !(dw = dwfl_module_getdwarf(nth.mod, &bias)))
+			return NULL;
+	}
+	read_units(job, dw);
+	return NULL;
+}
+
+static struct ph_error *load_module(struct job *job, Dwfl_Module *mod,
+				   Dwarf *dw, unsigned jobs)
+{
+	struct worker *workers = NULL;
+	struct ph_error *err = NULL;
+	Dwarf_CU *cu = NULL, *next;
+	GElf_Addr bias;
+	GElf_Ehdr ehdr;
+	Elf *elf = dwfl_module_getelf(mod, &bias);
+	unsigned n;
+	int rc;
+
+	if (elf && gelf_getehdr(elf, &ehdr)) {
+		job->elf32 = ehdr.e_ident[EI_CLASS] == ELFCLASS32;
+		job->i386 = ehdr.e_machine == EM_386;
+		if (ehdr.e_ident[EI_DATA] == ELFDATA2MSB)
+			return ph_error_create(PH_ERROR_INVALID,
+					       "big-endian targets are not "
+					       "supported yet");
+	}
+	job->nr_units = 0;
+	while ((rc = dwarf_get_units(dw, cu, &next, NULL, NULL, NULL,
+				     NULL)) == 0) {
+		cu = next;
+		job->nr_units++;
+	}
+	/* The units before a corrupt header are read; the one after them
+	   reports it.  */
+	if (rc < 0)
+		job->nr_units++;
+	n = jobs < job->nr_units ? jobs : (unsigned)job->nr_units;
+	if (n < 1)
+		n = 1;
+	job->window = 4 * (size_t)n;
+	job->next_claim = job->next_commit = 0;
+	job->stop = false;
+	job->results = calloc(job->nr_units ? job->nr_units : 1,
+			      sizeof(*job->results));
+	workers = calloc(n, sizeof(*workers));
+	if (!job->results || !workers) {
+		free(job->results);
+		free(workers);
+		return &ph_error_nomem;
+	}
+	pthread_mutex_init(&job->lock, NULL);
+	pthread_cond_init(&job->cond, NULL);
+	for (unsigned i = 1; i < n; i++) {
+		workers[i].job = job;
+		workers[i].started = pthread_create(&workers[i].thread, NULL,
+						    worker_main,
+						    &workers[i]) == 0;
+	}
+	workers[0].job = job;
+	workers[0].dw = dw;
+	worker_main(&workers[0]);
+	for (unsigned i = 1; i < n; i++)
+		if (workers[i].started)
+			pthread_join(workers[i].thread, NULL);
+	for (unsigned i = 0; i < n; i++)
+		session_close(&workers[i].session);
+	for (size_t i = 0; i < job->nr_units; i++)
+		free_result(&job->results[i]);
+	free(job->results);
+	job->results = NULL;
+	free(workers);
+	pthread_cond_destroy(&job->cond);
+	pthread_mutex_destroy(&job->lock);
+	err = job->err;
+	job->err = NULL;
 	return err;
 }
 
 struct modules {
-	const char *path;
-	struct ph_model *out;
-	struct ph_dw_dedup *dedup;
-	const struct ph_dw_filter *filter;
+	struct job *job;
+	unsigned jobs;
+	unsigned index;
 	struct ph_error *err;
 	unsigned with_dwarf;
 };
@@ -300,12 +754,12 @@ static int each_module(Dwfl_Module *mod, void **userdata, const char *name,
 	(void)userdata;
 	(void)name;
 	(void)start;
+	ms->job->module_index = ms->index++;
 	dw = dwfl_module_getdwarf(mod, &bias);
 	if (!dw)
 		return DWARF_CB_OK;
 	ms->with_dwarf++;
-	ms->err = load_dwarf(ms->path, mod, dw, ms->out, ms->dedup,
-			     ms->filter);
+	ms->err = load_module(ms->job, mod, dw, ms->jobs);
 	return ms->err ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
@@ -369,34 +823,72 @@ static struct ph_error *check_file(const char *path)
 	return err;
 }
 
+/* A relocatable object compiled with -fdebug-types-section keeps each
+   type unit in a section group of its own, several sections named
+   .debug_info (DWARF 5) or .debug_types (DWARF 4), of which libdw reads
+   one: the linker merges them.  */
+static bool grouped_type_units(Dwfl_Module *mod)
+{
+	GElf_Addr bias;
+	Elf *elf = dwfl_module_getelf(mod, &bias);
+	GElf_Ehdr ehdr;
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (!elf || !gelf_getehdr(elf, &ehdr) || ehdr.e_type != ET_REL ||
+	    elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr shdr;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &shdr) || !(shdr.sh_flags & SHF_GROUP))
+			continue;
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (name && (strcmp(name, ".debug_info") == 0 ||
+			     strcmp(name, ".debug_types") == 0))
+			return true;
+	}
+	return false;
+}
+
+static int find_grouped(Dwfl_Module *mod, void **userdata, const char *name,
+			Dwarf_Addr start, void *arg)
+{
+	(void)userdata;
+	(void)name;
+	(void)start;
+	if (grouped_type_units(mod)) {
+		*(bool *)arg = true;
+		return DWARF_CB_ABORT;
+	}
+	return DWARF_CB_OK;
+}
+
 struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 				 struct ph_dw_dedup *dedup,
-				 const struct ph_dw_filter *filter)
+				 const struct ph_dw_load_opts *opts)
 {
-	struct modules ms = { path, model, dedup, filter, NULL, 0 };
+	struct job job;
+	struct modules ms;
+	struct session s;
 	struct ph_error *err;
-	Dwfl *dwfl;
+	bool grouped = false;
 
 	if ((err = check_file(path)))
 		return err;
-	dwfl = dwfl_begin(&offline_callbacks);
-	if (!dwfl)
-		return ph_error_create(PH_ERROR_INVALID, "libdwfl: %s",
-				       dwfl_errmsg(-1));
-	if (!dwfl_report_offline(dwfl, path, path, -1)) {
-		int e = dwfl_errno();
-
-		err = ph_error_create(PH_ERROR_INVALID,
-				      "malformed or truncated ELF file (%s)",
-				      dwfl_errmsg(e));
+	if ((err = session_open(&s, path, opts->debuginfo_path)))
 		goto out;
-	}
-	if (dwfl_report_end(dwfl, NULL, NULL) != 0) {
-		err = ph_error_create(PH_ERROR_INVALID, "libdwfl: %s",
-				      dwfl_errmsg(-1));
-		goto out;
-	}
-	if (dwfl_getmodules(dwfl, each_module, &ms, 0) < 0 && !ms.err)
+	memset(&job, 0, sizeof(job));
+	job.path = path;
+	job.debuginfo_path = opts->debuginfo_path;
+	job.out = model;
+	job.dedup = dedup;
+	job.filter = opts->filter;
+	memset(&ms, 0, sizeof(ms));
+	ms.job = &job;
+	ms.jobs = opts->jobs ? opts->jobs : 1;
+	if (dwfl_getmodules(s.dwfl, each_module, &ms, 0) < 0 && !ms.err)
 		ms.err = ph_error_create(PH_ERROR_INVALID, "libdwfl: %s",
 					 dwfl_errmsg(-1));
 	err = ms.err;
@@ -408,7 +900,28 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 				      e ? " (" : "", e ? dwfl_errmsg(e) : "",
 				      e ? ")" : "");
 	}
+	if (!err && job.soft) {
+		if (job.nr_soft > 1)
+			err = ph_error_create(PH_ERROR_INVALID,
+					      "%s (and %u more)",
+					      job.soft->message,
+					      job.nr_soft - 1);
+		else
+			err = ph_error_create(PH_ERROR_INVALID, "%s",
+					      job.soft->message);
+	}
+	if (job.soft)
+		ph_error_destroy(job.soft);
+	if (!err) {
+		dwfl_getmodules(s.dwfl, find_grouped, &grouped, 0);
+		if (grouped)
+			err = ph_error_create(PH_ERROR_INVALID,
+					      "type units in section groups "
+					      "(-fdebug-types-section) are "
+					      "read from linked files only: "
+					      "link the object first");
+	}
 out:
-	dwfl_end(dwfl);
+	session_close(&s);
 	return err;
 }

@@ -33,6 +33,8 @@ struct options {
 	unsigned long min_holes;	/* -H */
 	unsigned long min_hole_size;	/* -z */
 	bool have_min_holes, have_min_hole_size;
+	unsigned jobs;
+	const char *debuginfo_path;
 };
 
 enum {
@@ -40,6 +42,7 @@ enum {
 	OPT_UNIONS,
 	OPT_JSON,
 	OPT_VERSION,
+	OPT_DEBUGINFO_PATH,
 };
 
 static const struct option long_options[] = {
@@ -54,6 +57,7 @@ static const struct option long_options[] = {
 	{ "unions", no_argument, NULL, OPT_UNIONS },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "jobs", optional_argument, NULL, 'j' },
+	{ "debuginfo-path", required_argument, NULL, OPT_DEBUGINFO_PATH },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -78,8 +82,11 @@ static void usage(FILE *f)
 "      --structs                 show only structs (and classes)\n"
 "      --unions                  show only unions\n"
 "      --json                    print JSON Lines (docs/layout-jsonl.md)\n"
-"  -j, --jobs[=N]                accepted for pahole compatibility; this\n"
-"                                version reads with one thread\n"
+"  -j, --jobs[=N]                read with N threads (default: one per\n"
+"                                CPU); the output does not depend on N\n"
+"      --debuginfo-path=PATH     where to look for separate debug files\n"
+"                                (colon-separated directories; default\n"
+"                                :.debug:/usr/lib/debug)\n"
 "  -h, --help                    print this help and exit\n"
 "      --version                 print the version and exit\n"
 "\n"
@@ -194,6 +201,7 @@ int main(int argc, char **argv)
 	struct ph_model *model = NULL;
 	struct ph_dw_dedup *dedup = NULL;
 	struct ph_dw_filter filter;
+	struct ph_dw_load_opts load_opts;
 	struct ph_error *err;
 	unsigned long n;
 	int c, status = 0;
@@ -251,11 +259,16 @@ int main(int argc, char **argv)
 			o.output = OUT_JSON;
 			break;
 		case 'j':
-			if (optarg && (!parse_number(optarg, 4096, &n))) {
-				fprintf(stderr, "%s: --jobs needs a number\n",
-					progname);
+			if (optarg && (!parse_number(optarg, 4096, &n) ||
+				       n == 0)) {
+				fprintf(stderr, "%s: --jobs needs a number "
+					"from 1 to 4096\n", progname);
 				return 2;
 			}
+			o.jobs = optarg ? (unsigned)n : 0;
+			break;
+		case OPT_DEBUGINFO_PATH:
+			o.debuginfo_path = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -283,8 +296,16 @@ int main(int argc, char **argv)
 	}
 	filter.want = want;
 	filter.arg = &o;
+	load_opts.filter = &filter;
+	load_opts.debuginfo_path = o.debuginfo_path;
+	load_opts.jobs = o.jobs;
+	if (!load_opts.jobs) {
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+		load_opts.jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (unsigned)cpus;
+	}
 	for (int i = optind; i < argc; i++) {
-		err = ph_dw_load_file(argv[i], model, dedup, &filter);
+		err = ph_dw_load_file(argv[i], model, dedup, &load_opts);
 		if (err) {
 			fprintf(stderr, "%s: %s: %s\n", progname, argv[i],
 				err->message);

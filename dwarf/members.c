@@ -130,11 +130,7 @@ static struct ph_error *signed_attr(Dwarf_Die *die, unsigned at,
 
 static struct ph_error *type_size(Dwarf_Die *type, uint64_t *ret, bool *known)
 {
-	Dwarf_Word size;
-
-	*known = dwarf_aggregate_size(type, &size) == 0;
-	*ret = *known ? size : 0;
-	return NULL;
+	return ph_dw_size(type, ret, known);
 }
 
 /* An array whose first dimension has no bound: a flexible array member.
@@ -211,7 +207,7 @@ static bool empty_class(Dwarf_Die *die, unsigned depth)
 		int tag = dwarf_tag(&child);
 
 		if (tag == DW_TAG_member &&
-		    !dwarf_hasattr_integrate(&child, DW_AT_declaration) &&
+		    !dwarf_hasattr(&child, DW_AT_declaration) &&
 		    !dwarf_hasattr_integrate(&child, DW_AT_external))
 			return false;
 		if (tag == DW_TAG_inheritance) {
@@ -257,7 +253,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	is_base = dwarf_tag(die) == DW_TAG_inheritance;
 	/* Static data members: DW_TAG_variable in DWARF 5, a declared
 	   external DW_TAG_member before.  */
-	if (!is_base && (dwarf_hasattr_integrate(die, DW_AT_declaration) ||
+	if (!is_base && (dwarf_hasattr(die, DW_AT_declaration) ||
 			 dwarf_hasattr_integrate(die, DW_AT_external))) {
 		*skip = true;
 		return NULL;
@@ -402,7 +398,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	    (dwarf_tag(&peeled) == DW_TAG_structure_type ||
 	     dwarf_tag(&peeled) == DW_TAG_class_type ||
 	     dwarf_tag(&peeled) == DW_TAG_union_type) &&
-	    !dwarf_hasattr_integrate(&peeled, DW_AT_declaration)) {
+	    !dwarf_hasattr(&peeled, DW_AT_declaration)) {
 		struct list_info info;
 
 		m->nested = true;
@@ -555,9 +551,9 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	if (dwarf_tag(&cur) != DW_TAG_structure_type &&
 	    dwarf_tag(&cur) != DW_TAG_class_type)
 		return NULL;
-	if (dwarf_hasattr_integrate(&cur, DW_AT_declaration))
+	if (dwarf_hasattr(&cur, DW_AT_declaration))
 		return NULL;
-	off = dwarf_dieoffset(&cur);
+	off = ph_dw_key(&cur);
 	cached = ph_dw_offmap_get(&ctx->paddings, off);
 	if (cached) {
 		*ret = (uint32_t)(cached - 1);
@@ -586,7 +582,7 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
    "gcc -c src/x.c" reads "src/x.c" and "gcc -c /abs/x.c" "/abs/x.c".  */
 static const char *decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
 {
-	const char *file = dwarf_decl_file(die);
+	const char *file = ph_dw_decl_file(die);
 	size_t n;
 
 	if (!file)
@@ -611,7 +607,7 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	*built = false;
 	memset(ret, 0, sizeof(*ret));
 	if (!kind_of_tag(dwarf_tag(die), &ret->kind) ||
-	    dwarf_hasattr_integrate(die, DW_AT_declaration))
+	    dwarf_hasattr(die, DW_AT_declaration))
 		return NULL;
 	if ((err = ph_dw_udata(die, DW_AT_byte_size, "DW_AT_byte_size",
 			       &present, &size)))

@@ -39,6 +39,21 @@ uint64_t ph_dw_offmap_get(const struct ph_dw_offmap *map, uint64_t key);
 struct ph_error *ph_dw_offmap_put(struct ph_dw_offmap *map, uint64_t key,
 				  uint64_t val);
 
+/* The key of a DIE in the per-file maps: the address of its data, unique
+   across the sections and files one file's reading involves (.debug_info,
+   .debug_types, split .dwo files, the dwz alternate file), where DIE
+   offsets are not.  */
+static inline uint64_t ph_dw_key(const Dwarf_Die *die)
+{
+	return (uint64_t)(uintptr_t)die->addr;
+}
+
+/* A growing array of DIEs (scope parents).  */
+struct ph_dw_dies {
+	Dwarf_Die *v;
+	size_t n, cap;
+};
+
 /* What reading one file needs to know about its target and language.  */
 struct ph_dw_ctx {
 	Dwarf *dw;
@@ -52,10 +67,15 @@ struct ph_dw_ctx {
 	/* The unit's DW_AT_name is relative: file names were given relative
 	   to comp_dir.  */
 	bool relative_unit;
-	/* The parent of each scope-relevant DIE (namespaces, types), for
-	   C++ qualified names.  Filled while walking a unit, before its
-	   types are built.  */
+	/* The parent of each scope-relevant DIE (namespaces, types,
+	   functions), for C++ qualified names: key -> index + 1 in
+	   PARENT_DIES.  Filled a whole unit at a time, the first time a
+	   name in that unit is needed (ph_dw_qualified_name), so that types
+	   in type units and partial units get their scopes too.  */
 	struct ph_dw_offmap parents;
+	struct ph_dw_dies parent_dies;
+	/* Units whose parents are recorded (key of the unit DIE).  */
+	struct ph_dw_offmap parented_units;
 	/* Natural alignment + 1 of aggregates already computed.  */
 	struct ph_dw_offmap aligns;
 	/* Whether an aggregate's alignment is user-forced: 1 no, 2 yes.  */
@@ -77,7 +97,17 @@ struct ph_error *ph_dw_error(Dwarf_Die *die, const char *attr,
    attribute present in a form we cannot read is an error.  */
 struct ph_error *ph_dw_udata(Dwarf_Die *die, unsigned at, const char *name,
 			     bool *present, uint64_t *ret);
+/* DW_AT_type, following a declaration's DW_AT_signature to the type
+   unit's definition (-fdebug-types-section).  */
 struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret);
+/* *DIE replaced by its type unit's definition when it carries
+   DW_AT_signature.  */
+struct ph_error *ph_dw_follow_signature(Dwarf_Die *die);
+/* DW_AT_decl_file as a name, NULL when there is none.  */
+const char *ph_dw_decl_file(Dwarf_Die *die);
+/* Byte size of a type, through typedefs, qualifiers, arrays and
+   signatures.  *KNOWN false when it has none.  */
+struct ph_error *ph_dw_size(Dwarf_Die *type, uint64_t *ret, bool *known);
 
 /* names.c: spelling.  */
 
@@ -87,6 +117,8 @@ struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret);
 struct ph_error *ph_dw_spell_type(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				  struct ph_buf *head, struct ph_buf *pre,
 				  struct ph_buf *post);
+/* Records the scope parents of a unit's DIEs (see ph_dw_ctx.parents).  */
+struct ph_error *ph_dw_record_parents(struct ph_dw_ctx *ctx, Dwarf_Die *unit);
 /* The name a struct, union, class, enum or typedef DIE is reported under:
    its name, qualified by enclosing namespaces and classes in C++.  False
    when it has no name.  */
@@ -139,10 +171,21 @@ struct ph_dw_filter {
 	void *arg;
 };
 
+struct ph_dw_load_opts {
+	const struct ph_dw_filter *filter;	/* NULL: every type */
+	/* Where separate debug files are looked for (libdwfl's syntax,
+	   colon-separated); NULL for ":.debug:/usr/lib/debug".  */
+	const char *debuginfo_path;
+	/* Threads reading compile units, at least 1.  The output is the
+	   same whatever the number.  */
+	unsigned jobs;
+};
+
 /* Reads PATH, appending its distinct types to MODEL (deduplicated with
-   DEDUP across files).  An error names what is wrong with the file.  */
+   DEDUP across files), in the order of their first appearance.  An error
+   names what is wrong with the file; the types read before it are kept.  */
 struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 				 struct ph_dw_dedup *dedup,
-				 const struct ph_dw_filter *filter);
+				 const struct ph_dw_load_opts *opts);
 
 #endif

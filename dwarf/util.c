@@ -3,6 +3,7 @@
 
 #include <dwarf.h>
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 void ph_dw_offmap_init(struct ph_dw_offmap *map)
@@ -123,5 +124,124 @@ struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret)
 	if (!dwarf_formref_die(&attr, ret))
 		return ph_dw_error(die, "DW_AT_type", "bad type reference");
 	*present = true;
+	return ph_dw_follow_signature(ret);
+}
+
+struct ph_error *ph_dw_follow_signature(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Die def;
+
+	if (!dwarf_attr(die, DW_AT_signature, &attr))
+		return NULL;
+	if (!dwarf_formref_die(&attr, &def))
+		return ph_dw_error(die, "DW_AT_signature",
+				   "no type unit with this signature");
+	*die = def;
 	return NULL;
+}
+
+static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
+				uint64_t *ret, bool *known)
+{
+	Dwarf_Die cur = *type, elem, sub;
+	Dwarf_Attribute attr;
+	Dwarf_Word w;
+	struct ph_error *err;
+	uint64_t size, count = 1;
+	bool present;
+	int rc;
+
+	*known = false;
+	*ret = 0;
+	if (depth > PH_DW_MAX_DEPTH)
+		return ph_dw_error(type, "DW_AT_type", "type chain too long");
+	if (dwarf_aggregate_size(&cur, &w) == 0) {
+		*known = true;
+		*ret = w;
+		return NULL;
+	}
+	/* libdw does not follow DW_AT_signature: a declaration standing for
+	   a type unit's definition, or a chain through one.  */
+	switch (dwarf_tag(&cur)) {
+	case DW_TAG_structure_type:
+	case DW_TAG_class_type:
+	case DW_TAG_union_type:
+	case DW_TAG_enumeration_type:
+		if (!dwarf_hasattr(&cur, DW_AT_signature))
+			return NULL;
+		if ((err = ph_dw_follow_signature(&cur)))
+			return err;
+		return size_at(&cur, depth + 1, ret, known);
+	case DW_TAG_typedef:
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type:
+	case DW_TAG_restrict_type:
+	case DW_TAG_atomic_type:
+		if ((err = ph_dw_type(&cur, &present, &cur)) || !present)
+			return err;
+		return size_at(&cur, depth + 1, ret, known);
+	case DW_TAG_array_type:
+		if ((err = ph_dw_type(&cur, &present, &elem)) || !present)
+			return err;
+		if ((err = size_at(&elem, depth + 1, &size, known)) ||
+		    !*known)
+			return err;
+		*known = false;
+		for (rc = dwarf_child(&cur, &sub); rc == 0;
+		     rc = dwarf_siblingof(&sub, &sub)) {
+			Dwarf_Word lower = 0;
+
+			if (dwarf_tag(&sub) != DW_TAG_subrange_type)
+				continue;
+			if (dwarf_attr_integrate(&sub, DW_AT_count, &attr)) {
+				if (dwarf_formudata(&attr, &w) != 0)
+					return NULL;
+			} else if (dwarf_attr_integrate(&sub, DW_AT_upper_bound,
+							&attr)) {
+				if (dwarf_formudata(&attr, &w) != 0)
+					return NULL;
+				if (dwarf_attr_integrate(&sub, DW_AT_lower_bound,
+							 &attr))
+					dwarf_formudata(&attr, &lower);
+				w = w - lower + 1;
+			} else {
+				return NULL;
+			}
+			if (w && count > UINT64_MAX / w)
+				return NULL;
+			count *= w;
+		}
+		if (rc < 0 || (size && count > UINT64_MAX / size))
+			return NULL;
+		*known = true;
+		*ret = size * count;
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+struct ph_error *ph_dw_size(Dwarf_Die *type, uint64_t *ret, bool *known)
+{
+	return size_at(type, 0, ret, known);
+}
+
+const char *ph_dw_decl_file(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word idx;
+	Dwarf_Die unit;
+	Dwarf_Files *files;
+	size_t n;
+
+	/* libdw's dwarf_decl_file asserts on split units (0.188): the
+	   same from the unit's file table.  */
+	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
+	    dwarf_formudata(&attr, &idx) != 0)
+		return NULL;
+	if (!dwarf_diecu(die, &unit, NULL, NULL) ||
+	    dwarf_getsrcfiles(&unit, &files, &n) != 0 || idx >= n)
+		return NULL;
+	return dwarf_filesrc(files, idx, NULL, NULL);
 }
