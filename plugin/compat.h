@@ -20,6 +20,7 @@
 #include "tree.h"
 #include "stor-layout.h"
 #include "stringpool.h"
+#include "attribs.h"
 #include "diagnostic.h"
 #include "langhooks.h"
 #include "ggc.h"

@@ -253,6 +253,29 @@ static void finish(void *, void *)
 	cleanup();
 }
 
+/* Attributes users write in their sources, guarded by __has_attribute
+   where the plugin may be absent.  */
+static tree handle_member_attribute(tree *node, tree name, tree, int,
+				    bool *no_add_attrs)
+{
+	if (TREE_CODE(*node) != FIELD_DECL) {
+		warning(OPT_Wattributes, "%qE attribute applies only to "
+			"members of a struct or union", name);
+		*no_add_attrs = true;
+	}
+	return NULL_TREE;
+}
+
+static struct attribute_spec hot_attribute = {
+	"pokehole_hot", 0, 0, true, false, false, false,
+	handle_member_attribute, NULL
+};
+
+static void register_attributes(void *, void *)
+{
+	register_attribute(&hot_attribute);
+}
+
 /* Every key is checked; an unknown one is an error naming it, and so is a
    value that does not fit, so a typo never silently disables a check.  */
 static bool parse_args(const struct plugin_name_args *info)
@@ -343,6 +366,8 @@ int plugin_init(struct plugin_name_args *info,
 	register_callback(info->base_name, PLUGIN_FINISH_TYPE, finish_type,
 			  NULL);
 	register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
+	register_callback(info->base_name, PLUGIN_ATTRIBUTES,
+			  register_attributes, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, finish, NULL);
 	return 0;
 }

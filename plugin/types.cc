@@ -251,6 +251,7 @@ static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 		if (ph_model_strdup(ctx->model, m.name, &m.name))
 			goto nomem;
 		m.artificial = DECL_ARTIFICIAL(f);
+		m.hot = lookup_attribute("pokehole_hot", DECL_ATTRIBUTES(f));
 		if (ph_lang_cxx && PH_DECL_FIELD_IS_BASE(f)) {
 			/* The field's type is the base's "as-base" copy, sized
 			   without the tail padding a derived class may reuse:

@@ -58,6 +58,7 @@ struct ph_member {
 	bool virtual_base;
 	bool artificial;	/* compiler-made, e.g. the vptr */
 	bool flexible;		/* flexible array member (or [0]) */
+	bool hot;		/* marked to be packed first */
 	/* Set when the member's type is an untagged struct or union defined in
 	   place: its kind and its members (offsets still from the outermost
 	   type).  */

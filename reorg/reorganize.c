@@ -639,10 +639,13 @@ static struct ph_error *build_type(const struct engine *e,
 	return *ret ? NULL : &ph_error_nomem;
 }
 
-static bool is_hot(const struct ph_reorg_options *opts, const char *name)
+static bool is_hot(const struct ph_reorg_options *opts,
+		   const struct ph_member *m)
 {
+	if (m->hot)
+		return true;
 	for (size_t i = 0; opts && i < opts->nr_hot; i++)
-		if (opts->hot[i] && strcmp(opts->hot[i], name) == 0)
+		if (opts->hot[i] && strcmp(opts->hot[i], m->name) == 0)
 			return true;
 	return false;
 }
@@ -706,7 +709,10 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 	}
 
 	/* Hot members go first, after what is fixed at the front.  */
-	if (opts && opts->nr_hot) {
+	bool any_hot = false;
+	for (size_t i = 0; i < t->nr_members; i++)
+		any_hot = any_hot || is_hot(opts, &t->members[i]);
+	if (any_hot) {
 		size_t front = 0;
 
 		while (front < p.n && e.units[p.order[front]].fixed &&
@@ -715,7 +721,7 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 		for (size_t i = front; i < p.n; i++) {
 			const struct unit *u = &e.units[p.order[i]];
 
-			if (!u->fixed && is_hot(opts, t->members[u->first].name)) {
+			if (!u->fixed && is_hot(opts, &t->members[u->first])) {
 				if (i != front &&
 				    (err = apply_move(&p, &st, i, front)))
 					goto out;
@@ -742,11 +748,11 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 			continue;
 		}
 		size_t lo = i, hi = i;
-		bool hot_part = opts && opts->nr_hot &&
-				is_hot(opts, t->members[u->first].name);
+		bool hot_part = any_hot && is_hot(opts, &t->members[u->first]);
 		while (hi < p.n && !e.units[p.order[hi]].fixed &&
-		       (!opts || !opts->nr_hot ||
-			is_hot(opts, t->members[e.units[p.order[hi]].first].name) == hot_part))
+		       (!any_hot ||
+			is_hot(opts, &t->members[e.units[p.order[hi]].first]) ==
+				hot_part))
 			hi++;
 		struct group g = { .units = gunits, .n = hi - lo, .start = at };
 		memcpy(gunits, &p.order[lo], g.n * sizeof(*gunits));
@@ -890,6 +896,7 @@ static struct ph_error *reorganize_nested(struct ph_model *model,
 		inner_opts = *opts;
 	else
 		memset(&inner_opts, 0, sizeof(inner_opts));
+	/* Hot members are the outer type's.  */
 	inner_opts.nr_hot = 0;
 	for (size_t i = 0; i < t->nr_members; i++) {
 		const struct ph_member *m = &t->members[i];

@@ -84,6 +84,8 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 			ph_buf_puts(out, ",\"flexible\":true");
 		if (m->packed)
 			ph_buf_puts(out, ",\"packed\":true");
+		if (m->hot)
+			ph_buf_puts(out, ",\"hot\":true");
 		if (m->explicit_align)
 			ph_buf_printf(out, ",\"explicit_align\":%u",
 				      m->explicit_align);
