@@ -13,6 +13,7 @@
 #include "reader.h"
 
 #include <dwarf.h>
+#include <elfutils/libdwelf.h>
 #include <elfutils/libdwfl.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -232,14 +233,25 @@ static struct ph_error *visit_import(struct walk *w, Dwarf_Die *die,
 
 	if (!dwarf_attr(die, DW_AT_import, &attr))
 		return NULL;
-	if (!dwarf_formref_die(&attr, &unit))
-		return ph_dw_error(die, "DW_AT_import",
-				   dwarf_whatform(&attr) == DW_FORM_GNU_ref_alt ||
-				   dwarf_whatform(&attr) == DW_FORM_ref_sup4 ||
-				   dwarf_whatform(&attr) == DW_FORM_ref_sup8
-				   ? "cannot read the unit in the dwz "
-				     "alternate file (.gnu_debugaltlink)"
-				   : "bad unit reference");
+	if (!dwarf_formref_die(&attr, &unit)) {
+		const char *alt = NULL;
+		const void *build_id;
+
+		if (dwarf_whatform(&attr) != DW_FORM_GNU_ref_alt &&
+		    dwarf_whatform(&attr) != DW_FORM_ref_sup4 &&
+		    dwarf_whatform(&attr) != DW_FORM_ref_sup8)
+			return ph_dw_error(die, "DW_AT_import",
+					   "bad unit reference");
+		if (dwelf_dwarf_gnu_debugaltlink(ctx->dw, &alt,
+						 &build_id) <= 0 || !alt)
+			return ph_dw_error(die, "DW_AT_import",
+					   "cannot read the dwz alternate "
+					   "file");
+		/* The file itself is what is wrong: no DIE to name.  */
+		return ph_error_create(PH_ERROR_INVALID,
+				       "cannot find the dwz alternate file "
+				       "%s (.gnu_debugaltlink)", alt);
+	}
 	if (dwarf_tag(&unit) != DW_TAG_partial_unit &&
 	    dwarf_tag(&unit) != DW_TAG_compile_unit)
 		return NULL;
@@ -408,6 +420,10 @@ static struct ph_error *walk_unit(struct walk *w, Dwarf_CU *cu,
 			return NULL;
 		}
 		root = subdie;
+		/* DW_AT_name is the split unit's (DWARF 5) or the skeleton's;
+		   DW_AT_comp_dir the skeleton's.  */
+		if (!dwarf_diename(cudie))
+			ctx->relative_unit = relative_name(&root);
 	} else if (unit_type == DW_UT_type || unit_type == DW_UT_split_type) {
 		if (!w->dirs_built && (err = build_dirs(w, ctx->dw)))
 			return err;
@@ -879,6 +895,15 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 		return err;
 	if ((err = session_open(&s, path, opts->debuginfo_path)))
 		goto out;
+	dwfl_getmodules(s.dwfl, find_grouped, &grouped, 0);
+	if (grouped) {
+		err = ph_error_create(PH_ERROR_INVALID,
+				      "type units in section groups "
+				      "(-fdebug-types-section) are read from "
+				      "linked files only: link the object "
+				      "first");
+		goto out;
+	}
 	memset(&job, 0, sizeof(job));
 	job.path = path;
 	job.debuginfo_path = opts->debuginfo_path;
@@ -912,15 +937,6 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	}
 	if (job.soft)
 		ph_error_destroy(job.soft);
-	if (!err) {
-		dwfl_getmodules(s.dwfl, find_grouped, &grouped, 0);
-		if (grouped)
-			err = ph_error_create(PH_ERROR_INVALID,
-					      "type units in section groups "
-					      "(-fdebug-types-section) are "
-					      "read from linked files only: "
-					      "link the object first");
-	}
 out:
 	session_close(&s);
 	return err;

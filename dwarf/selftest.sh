@@ -152,7 +152,7 @@ check "-x prefix" "arrs ta hold bfl local" sh -c "'$PH' -s -x p '$o' | cut -f1"
 check "--unions" "" sh -c "'$PH' -s --unions '$o'"
 check "--structs -H 2" "arrs hold" sh -c "'$PH' -s --structs -H 2 '$o' | cut -f1"
 check "-z 7" "arrs ta" sh -c "'$PH' -s -z 7 '$o' | cut -f1"
-check "-j accepted" "0" sh -c "'$PH' -j2 -s '$o' >/dev/null; echo \$?"
+check "-j2 accepted" "0" sh -c "'$PH' -j2 -s '$o' >/dev/null; echo \$?"
 check "--json lines" "$("$PH" -s "$o" | wc -l)" sh -c "'$PH' --json '$o' | jq -c 'select(.typedef|not)' | wc -l"
 check "-c 32" "4" sh -c "'$PH' --json -c 32 -C arrs '$o' | jq .cachelines"
 check "--version" "pokehole" sh -c "'$PH' --version | cut -d' ' -f1"
@@ -165,6 +165,128 @@ $CC -g -shared -fPIC "$work/extra.c" -o "$work/lib.so" 2>/dev/null &&
 echo 'int main(void) { return 0; }' > "$work/main.c"
 $CC -g "$work/extra.c" "$work/main.c" -o "$work/exe" 2>/dev/null &&
 	check "executable" "$("$PH" -s "$o")" "$PH" -s "$work/exe"
+
+# Debug information elsewhere than in the file's own .debug_info: type
+# units, split DWARF, separate debug files, dwz.  Each is compared with the
+# plugin's JSON for the same sources.
+# same NAME PLUGIN_JSON... -- READER_ARGS...: the reader's --json on the
+# arguments has the types of the plugin's files, field by field.
+same() {
+	name=$1; shift
+	js=
+	while [ "$1" != -- ]; do js="$js $1"; shift; done
+	shift
+	if ! "$PH" --json "$@" > "$work/same.d" 2> "$work/same.err"; then
+		bad "$name: reader failed: $(head -2 "$work/same.err")"; return
+	fi
+	cat $js | jq -S -c "$SYS" | sort -u > "$work/same.p"
+	jq -S -c "$SYS" "$work/same.d" | sort > "$work/same.s"
+	if [ -s "$work/same.p" ] && cmp -s "$work/same.p" "$work/same.s"; then ok "$name"
+	else bad "$name"; diff "$work/same.p" "$work/same.s" | head -4 | cut -c1-300; fi
+}
+# pj SRC COMPILER: the plugin's JSON for SRC into SRC.json.
+pj() { $2 -fplugin="$PLUGIN" -fplugin-arg-pokehole-json="$1.json" -c "$1" -o /dev/null; }
+# err1 NAME PATTERN READER_ARGS...: exit 1, one line on stderr matching.
+err1() {
+	name=$1 pat=$2; shift 2
+	"$PH" -s "$@" > /dev/null 2> "$work/err1"; rc=$?
+	if [ $rc = 1 ] && [ "$(wc -l < "$work/err1")" = 1 ] &&
+	   grep -q -- "$pat" "$work/err1"; then ok "$name"
+	else bad "$name: exit $rc: $(head -2 "$work/err1")"; fi
+}
+mkdir -p "$work/else" && cd "$work/else" || exit 2
+cp "$work/extra.c" "$work/cxx.cc" .
+pj extra.c "$CC"; pj cxx.cc "$CXX"
+echo 'int main(void) { return 0; }' > main.c
+
+# Type units (-fdebug-types-section), DWARF 4 (.debug_types) and 5: read
+# from linked files, where the linker merged the COMDAT groups.
+for v in 4 5; do
+	$CXX -g -gdwarf-$v -fdebug-types-section -fno-eliminate-unused-debug-types \
+		-fPIC -shared cxx.cc -o tu$v.so &&
+	$CC -g -gdwarf-$v -fdebug-types-section -fno-eliminate-unused-debug-types \
+		-fPIC -shared extra.c -o tuc$v.so || { bad "compile type units"; continue; }
+	[ $v = 4 ] && { readelf -S tu4.so | grep -q debug_types || bad "no .debug_types"; }
+	same "type units DWARF $v C++" cxx.cc.json -- tu$v.so
+	same "type units DWARF $v C" extra.c.json -- tuc$v.so
+done
+$CXX -g -fdebug-types-section -c cxx.cc -o tu.o
+err1 "type units in a .o: link it first" "type units in section groups" tu.o
+
+# Split DWARF: the .dwo next to the object, or found through the
+# skeleton's DW_AT_comp_dir and DW_AT_dwo_name from elsewhere.
+for v in 4 5; do
+	$CXX -g -gdwarf-$v -gsplit-dwarf -fno-eliminate-unused-debug-types \
+		-c cxx.cc -o split$v.o &&
+	$CC -g -gdwarf-$v -gsplit-dwarf -fno-eliminate-unused-debug-types \
+		-c extra.c -o splitc$v.o || { bad "compile split DWARF"; continue; }
+	[ -f split$v.dwo ] || bad "no split$v.dwo"
+	same "split DWARF $v .o" cxx.cc.json -- split$v.o
+	$CC splitc$v.o main.c -o splitc$v
+	(cd / && same "split DWARF $v executable, other directory" \
+		"$work/else/extra.c.json" -- "$work/else/splitc$v")
+done
+mkdir -p nodwo && cp split5.o nodwo/ && mv split5.dwo split5.dwo.away
+err1 "split DWARF: missing .dwo named" "cannot find the split DWARF file .*split5.dwo" nodwo/split5.o
+mv split5.dwo.away split5.dwo
+
+# Separate debug files: .gnu_debuglink next to the file, and the build-id
+# tree (.build-id/xx/rest.debug) under a --debuginfo-path root.
+$CC -g -Wl,--build-id extra.c main.c -o full
+objcopy --only-keep-debug full full.debug &&
+objcopy --strip-debug --add-gnu-debuglink=full.debug full linked &&
+strip -g full -o bare || bad "objcopy"
+id=$(readelf -n full | sed -n 's/.*Build ID: *//p')
+mkdir -p "root/.build-id/$(echo "$id" | cut -c1-2)"
+cp full.debug "root/.build-id/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-).debug"
+same ".gnu_debuglink" extra.c.json -- linked
+(cd / && same "build-id under --debuginfo-path" "$work/else/extra.c.json" -- \
+	--debuginfo-path="$work/else/root" "$work/else/bare")
+err1 "stripped, no debug file" "no debug information" bare
+
+# dwz: types common to two programs moved into the alternate file
+# (dwz -m), reached through DW_TAG_imported_unit and DW_FORM_GNU_ref_alt.
+if command -v dwz >/dev/null; then
+	printf 'struct common { int a; char c; long l; };\ntypedef struct { short s; struct common *p; } ctd;\nstruct pair { struct common x, y; ctd t; };\n' > dz.h
+	printf '#include "dz.h"\nstruct onlya { struct common c; ctd t; };\nstruct onlya va; struct pair pa;\nint main(void) { return 0; }\n' > dza.c
+	printf '#include "dz.h"\nstruct onlyb { struct common c; ctd t; char z; };\nstruct onlyb vb; struct pair pb;\nint main(void) { return 0; }\n' > dzb.c
+	pj dza.c "$CC"; pj dzb.c "$CC"
+	$CC -g dza.c -o dza && $CC -g dzb.c -o dzb &&
+		dwz -m common.debug -M common.debug dza dzb || bad "dwz -m"
+	readelf -S dza | grep -q gnu_debugaltlink &&
+		readelf --debug-dump=info common.debug | grep -q 'DW_AT_name.*: common' &&
+		ok "dwz moved the types to the alternate file" ||
+		bad "dwz moved nothing"
+	same "dwz alternate file" dza.c.json dzb.c.json -- dza dzb
+	mv common.debug common.away
+	err1 "dwz: missing alternate file named" "cannot find the dwz alternate file common.debug" dza
+	mv common.away common.debug
+	# Partial units inside one file (dwz without -m).
+	$CC -g extra.c main.c -o onefile && cp onefile onefile.dwz
+	printf '#include "dz.h"\nstruct pair p2;\n' > dzc.c
+	$CC -g extra.c dza.c dzc.c -o onefile && cp onefile onefile.dwz &&
+		dwz onefile.dwz 2>/dev/null
+	if readelf --debug-dump=info onefile.dwz | grep -q DW_TAG_partial_unit; then
+		check "dwz partial units in the file" "$("$PH" --json onefile)" \
+			"$PH" --json onefile.dwz
+	else bad "dwz made no partial unit"; fi
+else
+	echo "SKIP: dwz not installed"
+fi
+
+# Threads: -j1 and -j4 give the same output on a many-unit file (the
+# testsuite's objects and the C++ one, linked together).
+$CXX -g -c cxx.cc -o cxx.o
+ld -r -z muldefs -o many.o "$work"/*_c.o cxx.o 2>/dev/null ||
+	bad "ld -r many units"
+units=$(readelf --debug-dump=info many.o 2>/dev/null | grep -c 'Compilation Unit @')
+[ "$units" -ge 10 ] || bad "many.o has $units units"
+"$PH" -j1 --json many.o > j1.json
+check "-j1 and -j4 same JSON ($units units)" "$(cat j1.json)" "$PH" -j4 --json many.o
+check "-j1 and -j3 same text" "$("$PH" -j1 many.o)" "$PH" -j3 many.o
+check "-j default same --sizes" "$("$PH" -j1 -s many.o)" "$PH" -s many.o
+check "-j0 refused" "2" sh -c "'$PH' -j0 -s many.o >/dev/null 2>&1; echo \$?"
+cd "$top" || exit 2
 
 # Bad input: one line each, the good file still read, exit 1.
 echo hello > "$work/notelf"
