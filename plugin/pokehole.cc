@@ -15,9 +15,9 @@
      reorganize         after each type that a new order makes smaller,
                         the suggested layout (pahole --reorganize)
 
-   Types are collected as the front end completes them and rendered when
-   compilation finishes, so the compiler's hot paths only pay for a hash
-   lookup per struct.  Nothing is collected in lto1, nor once an error has
+   Types are collected as the front end completes them and rendered once
+   parsing is over, so the compiler's hot paths only pay for a hash lookup
+   per struct.  Nothing is collected in lto1, nor once an error has
    been seen.  */
 #include "plugin.h"
 
@@ -247,9 +247,22 @@ static bool parse_unsigned(const char *s, unsigned long max,
 	return true;
 }
 
+/* Types are turned into layouts as soon as the front end is done with
+   them: IPA's first pass (free_lang_data, with -flto) strips what the
+   names are made of.  -fsyntax-only runs no IPA pass: then at the end.  */
+static bool reported;
+
+static void report_once(void *, void *)
+{
+	if (reported)
+		return;
+	reported = true;
+	report();
+}
+
 static void finish(void *, void *)
 {
-	report();
+	report_once(NULL, NULL);
 	cleanup();
 }
 
@@ -368,6 +381,8 @@ int plugin_init(struct plugin_name_args *info,
 	register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
 	register_callback(info->base_name, PLUGIN_ATTRIBUTES,
 			  register_attributes, NULL);
+	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
+			  report_once, NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, finish, NULL);
 	return 0;
 }

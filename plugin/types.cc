@@ -124,9 +124,42 @@ static struct ph_error *shallow_members(tree record, struct ph_member_vec *vec,
 	return NULL;
 }
 
-/* Empty virtual bases have no FIELD_DECL; the binfos still place them
-   (in a complete object, which is what a type's line describes).  */
-static struct ph_error *add_empty_virtual_bases(struct build_ctx *ctx,
+/* The class of a base field: its type is the class's "as-base" copy,
+   which shares the class's TYPE_DECL.  */
+static tree base_class(tree field)
+{
+	tree ft = TREE_TYPE(field);
+
+	return TYPE_NAME(ft) && TREE_CODE(TYPE_NAME(ft)) == TYPE_DECL
+	       ? TREE_TYPE(TYPE_NAME(ft)) : ft;
+}
+
+/* The bits a class's own data takes, to the end of its last field: what
+   it occupies as a base (0 when empty).  */
+static uint64_t data_bits(tree type)
+{
+	uint64_t end = 0, size;
+
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
+		if (TREE_CODE(f) != FIELD_DECL ||
+		    !tree_fits_uhwi_p(bit_position(f)) ||
+		    !const_uhwi(DECL_SIZE(f), &size))
+			continue;
+		/* Its virtual bases are not part of it as a base.  */
+		if (PH_DECL_FIELD_IS_BASE(f) &&
+		    is_virtual_base(type, base_class(f),
+				    int_bit_position(f) / 8))
+			continue;
+		if ((uint64_t)int_bit_position(f) + size > end)
+			end = int_bit_position(f) + size;
+	}
+	return (end + 7) / 8 * 8;
+}
+
+/* Virtual bases without a FIELD_DECL: empty ones, and a nearly empty one
+   made primary, which shares the vptr.  The binfos still place them (in a
+   complete object, which is what a type's line describes).  */
+static struct ph_error *add_fieldless_virtual_bases(struct build_ctx *ctx,
 						tree record, tree binfo,
 						struct ph_member_vec *vec)
 {
@@ -139,18 +172,17 @@ static struct ph_error *add_empty_virtual_bases(struct build_ctx *ctx,
 		uint64_t off, size;
 		bool have = false;
 
-		if ((err = add_empty_virtual_bases(ctx, record, b, vec)))
+		if ((err = add_fieldless_virtual_bases(ctx, record, b, vec)))
 			return err;
 		if (!BINFO_VIRTUAL_P(b) || !const_uhwi(BINFO_OFFSET(b), &off) ||
 		    !const_uhwi(TYPE_SIZE_UNIT(type), &size))
 			continue;
 		/* Reached again through another path of a diamond.  */
 		for (size_t k = 0; k < vec->n && !have; k++)
-			have = vec->v[k].virtual_base && !vec->v[k].bit_size &&
+			have = vec->v[k].virtual_base &&
 			       vec->v[k].bit_offset == off * 8 &&
 			       vec->v[k].size == size;
-		/* Only empty ones are missing: a base with data has its
-		   field.  */
+		/* A base with a field of its own is there already.  */
 		bool has_field = false;
 		for (tree f = TYPE_FIELDS(record); f && !has_field;
 		     f = DECL_CHAIN(f))
@@ -170,7 +202,7 @@ static struct ph_error *add_empty_virtual_bases(struct build_ctx *ctx,
 		m.base = m.virtual_base = true;
 		m.bit_offset = off * 8;
 		m.size = size;
-		m.bit_size = 0;
+		m.bit_size = data_bits(type);
 		m.align = TYPE_ALIGN_UNIT(type);
 		struct ph_buf head;
 		ph_buf_init(&head);
@@ -256,8 +288,7 @@ static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 			/* The field's type is the base's "as-base" copy, sized
 			   without the tail padding a derived class may reuse:
 			   that is what the base occupies here.  */
-			tree real = TYPE_NAME(ft) && TREE_CODE(TYPE_NAME(ft)) ==
-				TYPE_DECL ? TREE_TYPE(TYPE_NAME(ft)) : ft;
+			tree real = base_class(f);
 
 			m.base = true;
 			m.artificial = false;
@@ -302,7 +333,7 @@ static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 			goto out;
 	}
 	if (ph_lang_cxx && depth == 0 && TYPE_BINFO(record) &&
-	    (err = add_empty_virtual_bases(ctx, record, TYPE_BINFO(record),
+	    (err = add_fieldless_virtual_bases(ctx, record, TYPE_BINFO(record),
 					   &vec)))
 		goto out;
 	ph_member_vec_sort(&vec);

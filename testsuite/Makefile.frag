@@ -11,6 +11,10 @@ testsuite/tools/ph-probe: testsuite/tools/ph-probe.c testsuite/tools/json.c test
 testsuite/tools/json-test: testsuite/tools/json-test.c testsuite/tools/json.c testsuite/tools/json.h
 	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/json-test.c testsuite/tools/json.c
 
+# The random type generator of pokehole.random/ and pokehole.parallel/.
+testsuite/tools/ph-gen: testsuite/tools/ph-gen.c
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-gen.c
+
 # Built by `make check` before the testsuite runs.  (json-test is built
 # and run by the testsuite itself, pokehole.tools/tools.exp.)
-TEST_TOOLS := testsuite/tools/ph-probe
+TEST_TOOLS := testsuite/tools/ph-probe testsuite/tools/ph-gen

@@ -229,6 +229,81 @@ printable (const char *s, const char *fallback)
   return s;
 }
 
+/* C++ names (ns::Box<long unsigned int>, {anonymous}::A) hold spaces and
+   braces, which would split a canonical line or a Tcl list: they are
+   printed with ' ' as '~' and braces as parentheses.  Returns a malloc'd
+   string, or a copy of FALLBACK when S cannot go into a C string.  */
+static char *
+canon_name (const char *s, const char *fallback)
+{
+  if (s == NULL || *s == '\0')
+    return xstrdup (fallback);
+  char *r = xstrdup (s);
+  for (char *c = r; *c; c++)
+    {
+      if (*c == ' ')
+        *c = '~';
+      else if (*c == '{')
+        *c = '(';
+      else if (*c == '}')
+        *c = ')';
+      else if (!isgraph ((unsigned char) *c) || *c == '%' || *c == '"'
+               || *c == '\\')
+        {
+          free (r);
+          return xstrdup (fallback);
+        }
+    }
+  return r;
+}
+
+/* A C++ type local to a function (f()::Local, f()::<lambda()>) cannot be
+   named outside that function: a '(' outside template arguments.  Both
+   modes skip such types, so the probe checks the others; tests check that
+   local types are reported with a scan.  */
+static int
+is_local_cxx_name (const char *s)
+{
+  int depth = 0;
+  for (; *s; s++)
+    if (*s == '<')
+      depth++;
+    else if (*s == '>' && depth > 0)
+      depth--;
+    else if (*s == '(' && depth == 0)
+      return 1;
+  return 0;
+}
+
+/* A qualified C++ name as GCC prints it, made usable in C++ source:
+   "{anonymous}::" is dropped (an unnamed namespace's members are visible
+   in the enclosing one).  The rest (ns::Box<long unsigned int>,
+   const char*, int (*)(char)) is already C++.  NULL when it cannot be a
+   type name.  */
+static char *
+cxx_type_name (const char *s)
+{
+  static const char anon[] = "{anonymous}::";
+  if (s == NULL || *s == '\0' || is_local_cxx_name (s))
+    return NULL;
+  char *r = xmalloc (strlen (s) + 1), *d = r;
+  while (*s)
+    if (strncmp (s, anon, sizeof anon - 1) == 0)
+      s += sizeof anon - 1;
+    else
+      {
+        if (*s == '"' || *s == '\\' || *s == '{' || *s == '}' || *s == ';'
+            || *s == '\n')
+          {
+            free (r);
+            return NULL;
+          }
+        *d++ = *s++;
+      }
+  *d = '\0';
+  return r;
+}
+
 /* ------------------------------------------------------------------ */
 /* Walking the JSON: expect, text-expect and gen modes share this.     */
 
@@ -242,6 +317,7 @@ struct walk {
   const char *name;
   const char *ctype;            /* C spelling of the outermost type */
   unsigned serial;              /* for unique names in generated code */
+  int cxx;                      /* the source is C++ (gen: a C++ probe) */
 };
 
 /* Print a number field from the JSON, or "?" when it is missing.  */
@@ -274,6 +350,129 @@ is_flexible_array (const char *type)
 static void walk_members (struct walk *w, const struct json_value *members,
                           const char *prefix);
 
+/* The JSON's own numbers for a member, after "M kind name LABEL".  */
+static void
+expect_member_numbers (struct walk *w, const struct json_value *m,
+                       int has_align)
+{
+  put_json_uint (w->out, "offset", m, "offset");
+  put_json_uint (w->out, "size", m, "size");
+  if (has_align)
+    put_json_uint (w->out, "align", m, "align");
+  put_json_uint (w->out, "bit_offset", m, "bit_offset");
+  put_json_uint (w->out, "bit_size", m, "bit_size");
+  fputc ('\n', w->out);
+}
+
+/* C++ members that have no name to put in offsetof: a base ("base":true,
+   labelled base:TYPE, or vbase:TYPE when virtual) and the vptr
+   ("artificial":true, labelled with its name, _vptr.C).  Returns 1 when M
+   was one of them.  The probe measures
+     - a base's offset as (char *) (B *) &obj - (char *) &obj, on raw
+       storage for a non-virtual base (a constant adjustment) and on a
+       value-initialized object for a virtual one (read from the vtable);
+     - its size as sizeof (B), its bit_size as 8 * the bytes it takes in a
+       derived class (ph_dsize: where a char member after it lands), its
+       align as the alignment a base subobject of type B gets, which is
+       B's alignment without its virtual bases (ph_nvalign: a base placed
+       after 65 bytes lands on the next multiple of it);
+     - the vptr's offset as the first pointer-aligned offset in a
+       value-initialized object holding a pointer whose vtable slot -1 is
+       &typeid (T) (the Itanium ABI's typeinfo slot), its size as
+       sizeof (void *).
+   A class that cannot be made (abstract, no default constructor) leaves
+   the virtual base and the vptr measurable only as "inside the object and
+   aligned": the probe then prints the claimed offset when it is, and
+   (unsigned long) -1 when it is not.  */
+static int
+walk_cxx_special (struct walk *w, const struct json_value *m)
+{
+  int is_base = 0, is_virtual = 0, artificial = 0;
+  const char *mname = "", *type = NULL;
+  json_get_bool (m, "base", &is_base);
+  json_get_bool (m, "virtual", &is_virtual);
+  json_get_bool (m, "artificial", &artificial);
+  json_get_string (m, "name", &mname);
+  json_get_string (m, "type", &type);
+  if (!is_base && !artificial)
+    return 0;
+  int has_align = json_get (m, "align") != NULL;
+  char *label;
+  if (is_base)
+    {
+      char *t = canon_name (type, "<bad-type>");
+      label = xasprintf ("%s:%s", is_virtual ? "vbase" : "base", t);
+      free (t);
+    }
+  else
+    label = canon_name (mname, "<bad-name>");
+
+  if (w->mode == MODE_EXPECT)
+    {
+      fprintf (w->out, "M %s %s %s", w->kind, w->name, label);
+      if (w->text)
+        {
+          put_json_uint (w->out, "offset", m, "offset");
+          put_json_uint (w->out, "size", m, "size");
+          fputc ('\n', w->out);
+        }
+      else
+        expect_member_numbers (w, m, has_align);
+      free (label);
+      return 1;
+    }
+
+  FILE *o = w->out;
+  uint64_t claimed = 0;
+  json_get_uint (m, "offset", &claimed);
+  char *btype = is_base ? cxx_type_name (type) : NULL;
+  int vptr = !is_base && strncmp (mname, "_vptr", 5) == 0;
+  if (!w->cxx || (is_base && btype == NULL) || (!is_base && !vptr))
+    {
+      fprintf (o, "  __builtin_printf (\"M %s %s %s cannot be measured\\n\");\n",
+               w->kind, w->name, label);
+      free (btype);
+      free (label);
+      return 1;
+    }
+  char *off, *size, *align, *bits;
+  if (is_base)
+    {
+      off = is_virtual
+        ? xasprintf ("ph_vbase< %s, %s > (%" PRIu64 "UL)", w->ctype, btype,
+                     claimed)
+        : xasprintf ("(unsigned long) ((char *) (%s *) &ph_raw< %s > () "
+                     "- (char *) &ph_raw< %s > ())", btype, w->ctype,
+                     w->ctype);
+      size = xasprintf ("(unsigned long) sizeof (%s)", btype);
+      align = xasprintf ("ph_nvalign< %s >::get ()", btype);
+      bits = xasprintf ("8 * ph_dsize< %s >::get ()", btype);
+    }
+  else
+    {
+      off = xasprintf ("ph_vptr< %s > (%" PRIu64 "UL)", w->ctype, claimed);
+      size = xstrdup ("(unsigned long) sizeof (void *)");
+      align = xstrdup ("(unsigned long) alignof (void *)");
+      bits = xstrdup ("8 * (unsigned long) sizeof (void *)");
+    }
+  fprintf (o, "  __builtin_printf (\"M %s %s %s", w->kind, w->name, label);
+  if (w->text)
+    fprintf (o, " offset=%%lu size=%%lu\\n\",\n    %s, %s);\n", off, size);
+  else
+    fprintf (o, " offset=%%lu size=%%lu%s bit_offset=%%lu bit_size=%%lu\\n\","
+             "\n    %s,\n    %s,\n%s%s%s    8 * %s,\n    %s);\n",
+             has_align ? " align=%lu" : "", off, size,
+             has_align ? "    " : "", has_align ? align : "",
+             has_align ? ",\n" : "", off, bits);
+  free (off);
+  free (size);
+  free (align);
+  free (bits);
+  free (btype);
+  free (label);
+  return 1;
+}
+
 static void
 walk_member (struct walk *w, const struct json_value *m, const char *prefix)
 {
@@ -286,6 +485,8 @@ walk_member (struct walk *w, const struct json_value *m, const char *prefix)
   const struct json_value *children = json_get (m, "members");
   int has_children = children != NULL && children->kind == JSON_ARRAY;
 
+  if (*prefix == '\0' && walk_cxx_special (w, m))
+    return;
   if (*mname == '\0')
     {
       /* Anonymous: only its members can be named (C11 anonymous
@@ -345,6 +546,21 @@ walk_member (struct walk *w, const struct json_value *m, const char *prefix)
       if (!ok)
         fprintf (o, "  __builtin_printf (\"M %s %s %s cannot be named in C"
                  "\\n\");\n", w->kind, w->name, ppath);
+      else if (bitfield && w->cxx)
+        {
+          /* Raw storage (no constructor needed), all ones of the
+             declared type (enums and bool included) via ph_ones.  */
+          fprintf (o, "  {\n    %s &ph_o = ph_raw< %s > ();\n"
+                   "    __builtin_memset ((void *) &ph_o, 0, sizeof ph_o);\n"
+                   "    ph_o.%s = ph_ones< decltype (ph_o.%s) > ();\n"
+                   "    ph_bits (&ph_o, sizeof ph_o);\n",
+                   w->ctype, w->ctype, path, path);
+          fprintf (o, head_fmt, w->kind, w->name, path);
+          fprintf (o, " offset=%%lu size=%%lu bit_offset=%%lu "
+                   "bit_size=%%lu\\n\",\n"
+                   "      ph_first / 8, (unsigned long) sizeof "
+                   "(decltype (ph_o.%s)), ph_first, ph_count);\n  }\n", path);
+        }
       else if (bitfield)
         {
           if (!is_simple_type (type))
@@ -374,26 +590,33 @@ walk_member (struct walk *w, const struct json_value *m, const char *prefix)
           char *size_expr = flex ? xstrdup ("0UL")
             : xasprintf ("(unsigned long) sizeof (((%s *) 0)->%s)",
                          w->ctype, path);
+          /* C++: offsetof is only conditionally supported beyond
+             standard-layout classes; a member at a fixed offset is
+             measured on raw storage instead.  */
+          char *off_expr = w->cxx
+            ? xasprintf ("(unsigned long) ((char *) &ph_raw< %s > ().%s - "
+                         "(char *) &ph_raw< %s > ())", w->ctype, path,
+                         w->ctype)
+            : xasprintf ("(unsigned long) __builtin_offsetof (%s, %s)",
+                         w->ctype, path);
           fprintf (o, head_fmt, w->kind, w->name, path);
           if (w->text)
             fprintf (o, " offset=%%lu size=%%lu\\n\",\n"
-                     "    (unsigned long) __builtin_offsetof (%s, %s), %s);\n",
-                     w->ctype, path, size_expr);
+                     "    %s, %s);\n", off_expr, size_expr);
           else
             {
               fprintf (o, " offset=%%lu size=%%lu%s bit_offset=%%lu "
                        "bit_size=%%lu\\n\",\n"
-                       "    (unsigned long) __builtin_offsetof (%s, %s),\n"
+                       "    %s,\n"
                        "    %s,\n",
-                       has_align ? " align=%lu" : "", w->ctype, path,
-                       size_expr);
+                       has_align ? " align=%lu" : "", off_expr, size_expr);
               if (has_align)
                 fprintf (o, "    (unsigned long) __alignof__ (((%s *) 0)->%s),"
                          "\n", w->ctype, path);
-              fprintf (o, "    8 * (unsigned long) __builtin_offsetof (%s, %s),"
-                       "\n    8 * %s);\n", w->ctype, path, size_expr);
+              fprintf (o, "    8 * %s,\n    8 * %s);\n", off_expr, size_expr);
             }
           free (size_expr);
+          free (off_expr);
         }
     }
 
@@ -457,8 +680,10 @@ walk_holes (struct walk *w, const struct json_value *t)
             const struct json_value *h = holes->u.array.items[i];
             const char *after = "?";
             json_get_string (h, "after", &after);
+            /* "" is before the first member, as the text report's
+               reader and the probe program say <start>.  */
             fprintf (w->out, "H %s %s after=%s", w->kind, w->name,
-                     printable (after, "<bad-name>"));
+                     *after ? printable (after, "<bad-name>") : "<start>");
             if (!w->text)
               put_json_uint (w->out, "offset", h, "offset");
             put_json_uint (w->out, "size", h, "size");
@@ -521,12 +746,49 @@ walk_type (struct walk *w, const struct json_value *t)
                progname);
       return 0;
     }
+  if (is_local_cxx_name (name))
+    {
+      /* f()::Local cannot be named in main(): both modes skip it.  */
+      fprintf (stderr, "%s: note: skipping local type %s\n", progname, name);
+      return 0;
+    }
+  char *cname = canon_name (name, "<bad-name>");
   w->kind = printable (kind, "<bad-kind>");
-  w->name = printable (name, "<bad-name>");
+  w->name = cname;
   int has_align = json_get (t, "align") != NULL;
 
   char *ctype = NULL;
-  if (w->mode == MODE_GEN)
+  if (w->mode == MODE_GEN && w->cxx)
+    {
+      /* Elaborated (struct X, union X) unless a typedef names it, so that
+         a function or variable of the same name does not hide it.  */
+      char *cxxname = cxx_type_name (name);
+      if (cxxname == NULL || kind == NULL
+          || (strcmp (kind, "struct") != 0 && strcmp (kind, "union") != 0
+              && strcmp (kind, "class") != 0))
+        {
+          fprintf (w->out, "  __builtin_printf (\"T %s %s cannot be named "
+                   "in C++\\n\");\n", w->kind, w->name);
+          free (cxxname);
+          free (cname);
+          return 1;
+        }
+      ctype = is_typedef ? xstrdup (cxxname)
+        : xasprintf ("%s %s", strcmp (kind, "union") == 0 ? "union"
+                     : "struct", cxxname);
+      free (cxxname);
+      w->ctype = ctype;
+      if (w->text || !has_align)
+        fprintf (w->out, "  __builtin_printf (\"T %s %s size=%%lu\\n\",\n"
+                 "    (unsigned long) sizeof (%s));\n", w->kind, w->name,
+                 ctype);
+      else
+        fprintf (w->out, "  __builtin_printf (\"T %s %s size=%%lu "
+                 "align=%%lu\\n\",\n    (unsigned long) sizeof (%s),\n"
+                 "    (unsigned long) alignof (%s));\n", w->kind, w->name,
+                 ctype, ctype);
+    }
+  else if (w->mode == MODE_GEN)
     {
       const char *key = kind && strcmp (kind, "union") == 0 ? "union"
                                                              : "struct";
@@ -536,6 +798,7 @@ walk_type (struct walk *w, const struct json_value *t)
         {
           fprintf (w->out, "  __builtin_printf (\"T %s %s cannot be named "
                    "in C\\n\");\n", w->kind, w->name);
+          free (cname);
           return 1;
         }
       ctype = is_typedef ? xstrdup (name) : xasprintf ("%s %s", key, name);
@@ -563,7 +826,9 @@ walk_type (struct walk *w, const struct json_value *t)
       && holes_checkable (json_get (t, "members")))
     walk_holes (w, t);
   free (ctype);
+  free (cname);
   w->ctype = NULL;
+  w->name = NULL;
   return 1;
 }
 
@@ -583,8 +848,88 @@ c_string_literal (FILE *out, const char *s)
   fputc ('"', out);
 }
 
+/* The C++ probe's helpers (see walk_cxx_special).  The probe is compiled
+   with -fno-access-control, so private members and bases can be named
+   without "#define private public", which would change the layout: a
+   class with private data members is not POD for the ABI, and a derived
+   class may reuse its tail padding.  */
+static const char cxx_prologue[] =
+  "#include <new>\n#include <typeinfo>\n#include <type_traits>\n\n"
+  "/* Raw storage: members at fixed offsets and non-virtual bases need no\n"
+  "   constructed object.  */\n"
+  "template<typename T> static T &\nph_raw ()\n{\n"
+  "  alignas (T) static unsigned char b[sizeof (T)];\n"
+  "  return *reinterpret_cast<T *> (b);\n}\n\n"
+  "/* A value-initialized T, or nullptr when none can be made.  */\n"
+  "template<typename T, bool = std::is_default_constructible<T>::value\n"
+  "                            && !std::is_abstract<T>::value>\n"
+  "struct ph_obj\n{\n  static T *get ()\n  {\n"
+  "    alignas (T) static unsigned char b[sizeof (T)];\n"
+  "    static T *p = ::new ((void *) b) T ();\n    return p;\n  }\n};\n"
+  "template<typename T> struct ph_obj<T, false>\n"
+  "{\n  static T *get () { return nullptr; }\n};\n\n"
+  "/* All ones of a bitfield's declared type (enums too).  */\n"
+  "template<typename T> static T ph_ones (std::true_type)\n"
+  "{\n  return static_cast<T> (static_cast<typename "
+  "std::underlying_type<T>::type> (~0ULL));\n}\n"
+  "template<typename T> static T ph_ones (std::false_type)\n"
+  "{\n  return static_cast<T> (~0ULL);\n}\n"
+  "template<typename T> static T ph_ones ()\n"
+  "{\n  return ph_ones<T> (std::is_enum<T> ());\n}\n\n"
+  "/* The bytes a base B takes in a class derived from it: where a char\n"
+  "   member after it lands (0 for an empty base, B's data size when the\n"
+  "   ABI reuses its tail padding, sizeof (B) when it does not).  A final\n"
+  "   class cannot be derived from: -1.  */\n"
+  "template<typename B, bool = std::is_final<B>::value> struct ph_dsize\n"
+  "{\n  struct D : B { char ph_after_base_; };\n"
+  "  static unsigned long get ()\n"
+  "  { return __builtin_offsetof (D, ph_after_base_); }\n};\n"
+  "template<typename B> struct ph_dsize<B, true>\n"
+  "{\n  static unsigned long get () { return (unsigned long) -1; }\n};\n\n"
+  "/* The alignment of a base subobject of type B: without B's virtual\n"
+  "   bases (they are placed by the complete object).  After a dynamic\n"
+  "   primary base whose data ends at byte 65, B lands on the next\n"
+  "   multiple of it, whose lowest set bit it is.  An empty base goes to\n"
+  "   offset 0: alignof then.  */\n"
+  "struct ph_poly65\n{\n  virtual void ph_f () {}\n"
+  "  char ph_pad[65 - sizeof (void *)];\n};\n"
+  "template<typename B, bool = std::is_final<B>::value\n"
+  "                            || std::is_empty<B>::value>\n"
+  "struct ph_nvalign\n{\n  struct D : ph_poly65, B {};\n"
+  "  static unsigned long get ()\n  {\n"
+  "    unsigned long off = (unsigned long) ((char *) (B *) &ph_raw<D> ()\n"
+  "                                         - (char *) &ph_raw<D> ());\n"
+  "    return off & -off;\n  }\n};\n"
+  "template<typename B> struct ph_nvalign<B, true>\n"
+  "{\n  static unsigned long get () { return alignof (B); }\n};\n\n"
+  "/* A virtual base's offset in a complete T.  */\n"
+  "template<typename T, typename B> static unsigned long\n"
+  "ph_vbase (unsigned long claimed)\n{\n"
+  "  if (T *p = ph_obj<T>::get ())\n"
+  "    return (unsigned long) ((char *) (B *) p - (char *) p);\n"
+  "  return claimed + ph_dsize<B>::get () <= sizeof (T)\n"
+  "         && claimed % alignof (B) == 0 ? claimed : (unsigned long) -1;\n"
+  "}\n\n"
+  "/* T's own vptr: the first pointer whose vtable slot -1 is T's\n"
+  "   typeinfo (Itanium ABI).  Members are zero in a value-initialized\n"
+  "   object, so no other pointer is followed.  */\n"
+  "template<typename T> static unsigned long\n"
+  "ph_vptr (unsigned long claimed)\n{\n"
+  "  if (T *p = ph_obj<T>::get ())\n    {\n"
+  "      for (unsigned long k = 0; k + sizeof (void *) <= sizeof (T);\n"
+  "           k += alignof (void *))\n        {\n"
+  "          const void *const *vt;\n"
+  "          __builtin_memcpy ((void *) &vt, (char *) p + k, sizeof vt);\n"
+  "          if (vt && vt[-1] == (const void *) &typeid (T))\n"
+  "            return k;\n        }\n"
+  "      return (unsigned long) -1;\n    }\n"
+  "  return claimed + sizeof (void *) <= sizeof (T)\n"
+  "         && claimed % alignof (void *) == 0 ? claimed : (unsigned long) -1;\n"
+  "}\n\n";
+
 static int
-cmd_json (enum mode mode, int text, const char *layout, const char *source)
+cmd_json (enum mode mode, int text, int cxx, const char *layout,
+          const char *source)
 {
   struct layout_file lf;
   load_jsonl (layout, &lf);
@@ -594,6 +939,7 @@ cmd_json (enum mode mode, int text, const char *layout, const char *source)
   w.text = text;
   w.out = stdout;
 
+  w.cxx = cxx;
   if (mode == MODE_GEN)
     {
       char *abs = realpath (source, NULL);
@@ -620,20 +966,25 @@ cmd_json (enum mode mode, int text, const char *layout, const char *source)
               "unsigned long type_size, int text)\n{\n"
               "  unsigned long i, end = 0;\n"
               "  for (i = 0; i < n; i++)\n    {\n"
-              "      if (i > 0 && off[i] > end)\n        {\n"
+              "      if (off[i] > end)\n        {\n"
+              "          /* A hole before the first member (an unnamed\n"
+              "             bitfield there) follows <start>.  */\n"
+              "          const char *after = i ? name[i - 1] : \"<start>\";\n"
               "          if (text)\n"
               "            __builtin_printf (\"H %s after=%s size=%lu\\n\", "
-              "type, name[i - 1],\n                              off[i] - end);\n"
+              "type, after,\n                              off[i] - end);\n"
               "          else\n"
               "            __builtin_printf (\"H %s after=%s offset=%lu "
               "size=%lu\\n\", type,\n                              "
-              "name[i - 1], end, off[i] - end);\n        }\n"
+              "after, end, off[i] - end);\n        }\n"
               "      if (off[i] + size[i] > end)\n"
               "        end = off[i] + size[i];\n    }\n"
               "  __builtin_printf (\"P %s padding=%lu\\n\", type,\n"
               "                    type_size > end ? type_size - end : 0UL);\n"
-              "}\n\n"
-              "int\nmain (void)\n{\n", stdout);
+              "}\n\n", stdout);
+      if (cxx)
+        fputs (cxx_prologue, stdout);
+      fputs ("int\nmain (void)\n{\n", stdout);
     }
 
   size_t printed = 0;
@@ -1177,7 +1528,7 @@ static void
 usage (void)
 {
   fprintf (stderr,
-           "usage: %s gen [--text] LAYOUT.jsonl SOURCE.c\n"
+           "usage: %s gen [--text] [--c++] LAYOUT.jsonl SOURCE.c\n"
            "       %s expect LAYOUT.jsonl\n"
            "       %s text-expect LAYOUT.jsonl\n"
            "       %s text REPORT.txt\n",
@@ -1193,20 +1544,28 @@ main (int argc, char **argv)
   const char *cmd = argv[1];
   if (strcmp (cmd, "gen") == 0)
     {
-      int text = 0, i = 2;
-      if (i < argc && strcmp (argv[i], "--text") == 0)
-        {
+      int text = 0, cxx = 0, i = 2;
+      for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++)
+        if (strcmp (argv[i], "--text") == 0)
           text = 1;
-          i++;
-        }
+        else if (strcmp (argv[i], "--c++") == 0)
+          cxx = 1;
+        else
+          usage ();
       if (argc - i != 2)
         usage ();
-      return cmd_json (MODE_GEN, text, argv[i], argv[i + 1]);
+      /* A C++ source (by its suffix, as GCC decides) gets a C++ probe.  */
+      const char *src = argv[i + 1];
+      if (ends_with (src, ".cc") || ends_with (src, ".cpp")
+          || ends_with (src, ".cxx") || ends_with (src, ".C")
+          || ends_with (src, ".c++"))
+        cxx = 1;
+      return cmd_json (MODE_GEN, text, cxx, argv[i], src);
     }
   if (strcmp (cmd, "expect") == 0 && argc == 3)
-    return cmd_json (MODE_EXPECT, 0, argv[2], NULL);
+    return cmd_json (MODE_EXPECT, 0, 0, argv[2], NULL);
   if (strcmp (cmd, "text-expect") == 0 && argc == 3)
-    return cmd_json (MODE_EXPECT, 1, argv[2], NULL);
+    return cmd_json (MODE_EXPECT, 1, 0, argv[2], NULL);
   if (strcmp (cmd, "text") == 0 && argc == 3)
     return cmd_text (argv[2]);
   usage ();

@@ -1,0 +1,556 @@
+/* ph-gen - write seeded random C structs and unions (or C++ classes) for
+   the pokehole testsuite, whose layouts are then checked against the
+   compiler by ph-probe (pokehole.random/random.exp).
+   Copyright (C) 2026 The pokehole authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Usage:
+     ph-gen [--c++] SEED COUNT OUT
+         Writes COUNT random types to OUT (C, or C++ with --c++) and prints
+         their names, one a line, on standard output.  The same SEED gives
+         the same file on every machine (our own PRNG, no libc rand).
+
+   The source must compile both natively and with -m32, so nothing in it
+   depends on the target: bitfield widths are written as PH_W (TYPE, N),
+   N clamped to the type's width by the compiler; alignments are raised
+   with _Alignas next to _Alignas (TYPE) so that they never fall below the
+   natural one (an error in C11).
+
+   C features (each drawn at random): bitfields of every integer type and
+   of enums, up to full width, signed and unsigned, :0 separators, unnamed
+   bitfields (bit holes), fields that cross storage units, bitfields in
+   packed structs; unions; nested named and anonymous structs and unions;
+   typedef'd anonymous structs; packed and aligned(N) on types and members,
+   packed+aligned together, _Alignas; flexible array members, zero-length
+   arrays; enums of 1, 2, 4 and 8 bytes (packed enums, 64-bit values);
+   _Bool, long double, pointers, function pointers, arrays; empty structs;
+   members of earlier types.
+
+   C++ features: struct and class keys (private members by default),
+   vptrs, single and multiple inheritance, empty bases, virtual bases
+   (shared), non-POD bases whose tail padding is reused (a user-provided
+   constructor or private members), bitfields, final classes.  The bases
+   of a class never name one class twice except as a shared virtual base,
+   so each base can be reached by a cast in the probe.  */
+
+#define _XOPEN_SOURCE 700
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* splitmix64: small, good enough, and the same everywhere.  */
+static uint64_t rng_state;
+
+static uint64_t
+rng_next (void)
+{
+  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/* A number in [0, n).  */
+static unsigned
+rnd (unsigned n)
+{
+  return n ? (unsigned) (rng_next () % n) : 0;
+}
+
+/* True with probability pct/100.  */
+static int
+chance (unsigned pct)
+{
+  return rnd (100) < pct;
+}
+
+static FILE *out;
+
+static void
+emit (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vfprintf (out, fmt, ap);
+  va_end (ap);
+}
+
+static void
+indent (int depth)
+{
+  for (int i = 0; i < depth; i++)
+    emit ("  ");
+}
+
+/* ------------------------------------------------------------------ */
+/* Scalar types.                                                        */
+
+struct scalar {
+  const char *name;
+  int bits;                     /* width as a bitfield; 0: not one; -1: depends on the target */
+};
+
+static const struct scalar ints[] = {
+  { "char", 8 }, { "signed char", 8 }, { "unsigned char", 8 },
+  { "short", 16 }, { "unsigned short", 16 }, { "int", 32 },
+  { "unsigned int", 32 }, { "long", -1 }, { "unsigned long", -1 },
+  { "long long", 64 }, { "unsigned long long", 64 },
+  { "signed int", 32 }, { "_Bool", 1 },
+};
+#define NINTS (sizeof ints / sizeof ints[0])
+
+/* Enums of several sizes; their widths as bitfields.  In C++ the same
+   enums get fixed underlying types.  */
+static const struct scalar enums_c[] = {
+  { "enum ph_e8", 8 }, { "enum ph_e16", 16 }, { "enum ph_e32", 32 },
+  { "enum ph_e64", 64 }, { "enum ph_eneg", 32 },
+};
+#define NENUMS (sizeof enums_c / sizeof enums_c[0])
+
+static const char *const others[] = {
+  "float", "double", "long double", "void *", "char *", "const char *",
+  "int (*", /* function pointer: declarator written specially */
+};
+#define NOTHERS (sizeof others / sizeof others[0])
+
+static int cxx;
+static unsigned member_serial;
+
+/* ------------------------------------------------------------------ */
+/* C types.                                                             */
+
+struct ctype_info {
+  char name[32];                /* "struct s3", "union u4" or a typedef */
+  int has_flex;                 /* cannot be a member */
+};
+static struct ctype_info *types;
+static unsigned ntypes;
+
+static void gen_c_members (int depth, int is_union, int packed, int nmax);
+
+static void
+gen_bitfield (int depth, int packed)
+{
+  const struct scalar *s;
+  if (chance (20))
+    s = &enums_c[rnd (NENUMS)];
+  else
+    s = &ints[rnd (NINTS)];
+  indent (depth);
+  int full = s->bits;
+  /* A width up to full: often small, sometimes the full width, :0 and
+     unnamed fields now and then.  */
+  unsigned w;
+  if (s->bits == 1)
+    w = 1;
+  else if (chance (15))
+    w = 64;                     /* clamped to the full width */
+  else
+    w = 1 + rnd (full > 0 ? (unsigned) full : 64);
+  if (strcmp (s->name, "_Bool") != 0 && chance (8))
+    {
+      emit ("%s : 0;\n", s->name);
+      return;
+    }
+  if (strcmp (s->name, "_Bool") != 0 && chance (10))
+    {
+      emit ("%s : PH_W (%s, %u);\n", s->name, s->name, w);
+      return;
+    }
+  emit ("%s m%u : PH_W (%s, %u)%s;\n", s->name, member_serial++, s->name, w,
+        packed ? "" : (chance (5) ? " __attribute__ ((packed))" : ""));
+}
+
+/* A member attribute: packed, aligned(N), or none.  */
+static void
+member_attr (void)
+{
+  unsigned r = rnd (100);
+  if (r < 8)
+    emit (" __attribute__ ((packed))");
+  else if (r < 14)
+    emit (" __attribute__ ((aligned (%u)))", 1u << rnd (6));
+  else if (r < 17)
+    emit (" __attribute__ ((packed, aligned (%u)))", 1u << rnd (4));
+}
+
+static void
+gen_plain (int depth, int last_in_struct)
+{
+  unsigned id = member_serial++;
+  indent (depth);
+  unsigned r = rnd (100);
+  if (r < 5 && cxx == 0)
+    {
+      /* _Alignas raises the alignment; _Alignas (T) keeps it legal.  */
+      const struct scalar *s = &ints[rnd (NINTS - 1)];
+      emit ("_Alignas (%u) _Alignas (%s) %s m%u;\n", 1u << rnd (7), s->name,
+            s->name, id);
+      return;
+    }
+  if (r < 8 && last_in_struct)
+    {
+      emit ("%s m%u[];\n", ints[rnd (NINTS - 1)].name, id);
+      return;
+    }
+  if (r < 12)
+    {
+      emit ("%s m%u[0]", ints[rnd (NINTS - 1)].name, id);
+      member_attr ();
+      emit (";\n");
+      return;
+    }
+  if (r < 25 && ntypes > 0)
+    {
+      /* An earlier type (by tag or typedef), maybe an array of it.  */
+      for (int tries = 0; tries < 4; tries++)
+        {
+          const struct ctype_info *t = &types[rnd (ntypes)];
+          if (t->has_flex)
+            continue;
+          if (chance (20))
+            emit ("%s m%u[%u]", t->name, id, 1 + rnd (3));
+          else
+            emit ("%s m%u", t->name, id);
+          member_attr ();
+          emit (";\n");
+          return;
+        }
+    }
+  if (r < 35)
+    {
+      emit ("%s m%u", enums_c[rnd (NENUMS)].name, id);
+      member_attr ();
+      emit (";\n");
+      return;
+    }
+  if (r < 50)
+    {
+      unsigned k = rnd (NOTHERS);
+      if (strcmp (others[k], "int (*") == 0)
+        emit ("int (*m%u) (char, long)", id);
+      else if (chance (20))
+        emit ("%s m%u[%u][%u]", others[k], id, 1 + rnd (3), 1 + rnd (2));
+      else
+        emit ("%s m%u", others[k], id);
+      member_attr ();
+      emit (";\n");
+      return;
+    }
+  const struct scalar *s = &ints[rnd (NINTS)];
+  if (chance (20))
+    emit ("%s m%u[%u]", s->name, id, 1 + rnd (5));
+  else
+    emit ("%s m%u", s->name, id);
+  member_attr ();
+  emit (";\n");
+}
+
+/* A struct or union defined in place: named or anonymous.  */
+static void
+gen_nested (int depth, int packed)
+{
+  int is_union = chance (50);
+  indent (depth);
+  emit ("%s%s {\n", is_union ? "union" : "struct",
+        chance (15) ? " __attribute__ ((packed))" : "");
+  gen_c_members (depth + 1, is_union, packed, 4);
+  indent (depth);
+  if (chance (50))
+    emit ("};\n");              /* anonymous (C11) */
+  else
+    {
+      emit ("} m%u", member_serial++);
+      member_attr ();
+      emit (";\n");
+    }
+}
+
+static void
+gen_c_members (int depth, int is_union, int packed, int nmax)
+{
+  unsigned n = rnd ((unsigned) nmax + 1);
+  for (unsigned i = 0; i < n; i++)
+    {
+      unsigned r = rnd (100);
+      if (r < 40)
+        gen_bitfield (depth, packed);
+      else if (r < 48 && depth < 3)
+        gen_nested (depth, packed);
+      else
+        gen_plain (depth, 0);
+    }
+  /* Unions and nested aggregates must not end in a flexible array.  */
+  if (!is_union && depth == 1 && n > 0 && chance (8))
+    {
+      /* A named member first: a flexible array cannot be alone.  */
+      indent (depth);
+      emit ("char m%u;\n", member_serial++);
+      indent (depth);
+      emit ("%s m%u[];\n", ints[rnd (NINTS - 1)].name, member_serial++);
+      types[ntypes].has_flex = 1;
+    }
+}
+
+static void
+type_attrs (int packed)
+{
+  unsigned r = rnd (100);
+  if (packed && r < 20)
+    emit (" __attribute__ ((packed, aligned (%u)))", 1u << rnd (5));
+  else if (packed)
+    emit (" __attribute__ ((packed))");
+  else if (r < 12)
+    emit (" __attribute__ ((aligned (%u)))", 1u << rnd (7));
+}
+
+static void
+gen_c_type (unsigned i)
+{
+  int is_union = chance (25);
+  int is_typedef = chance (15);
+  int packed = chance (20);
+  struct ctype_info *t = &types[ntypes];
+  memset (t, 0, sizeof *t);
+  const char *key = is_union ? "union" : "struct";
+  if (is_typedef)
+    {
+      snprintf (t->name, sizeof t->name, "td%u", i);
+      emit ("typedef %s", key);
+      type_attrs (packed);
+      emit (" {\n");
+    }
+  else
+    {
+      snprintf (t->name, sizeof t->name, "%s %c%u", key, key[0], i);
+      emit ("%s", key);
+      type_attrs (packed);
+      emit (" %c%u {\n", key[0], i);
+    }
+  /* Sometimes empty (a GNU C extension: size 0).  */
+  if (!chance (4))
+    gen_c_members (1, is_union, packed, 8);
+  if (is_typedef)
+    emit ("} td%u;\n\n", i);
+  else
+    emit ("};\n\n");
+  printf ("%s\n", is_typedef ? t->name : t->name + strlen (key) + 1);
+  ntypes++;
+}
+
+/* ------------------------------------------------------------------ */
+/* C++ classes.                                                         */
+
+#define MAXCLS 1024
+#define MAXB 3
+
+struct cls {
+  int empty;                    /* no data, no vptr: an empty class */
+  int is_final;
+  int nbases;
+  int base[MAXB];
+  int virt[MAXB];
+  /* The subobjects of a complete object: nvpart[X] counts the X
+     subobjects of the non-virtual part (itself excluded); vbase[X] is 1
+     when X is a virtual base (one shared subobject, with its own
+     non-virtual part).  */
+  unsigned char nvpart[MAXCLS];
+  unsigned char vbase[MAXCLS];
+};
+static struct cls *classes;
+
+/* Add base B (virtual or not) to the subobjects of C.  */
+static void
+add_base (struct cls *c, int b, int virt)
+{
+  const struct cls *cb = &classes[b];
+  for (int x = 0; x < b; x++)
+    if (cb->vbase[x])
+      c->vbase[x] = 1;
+  if (virt)
+    c->vbase[b] = 1;
+  else
+    {
+      for (int x = 0; x < b; x++)
+        c->nvpart[x] = (unsigned char) (c->nvpart[x] + cb->nvpart[x] > 9
+                                        ? 9 : c->nvpart[x] + cb->nvpart[x]);
+      c->nvpart[b]++;
+    }
+}
+
+/* Every class is one subobject at most of a complete C: else a cast to
+   it (and so the probe's measure of a base) would be ambiguous.  */
+static int
+unambiguous (const struct cls *c, int n)
+{
+  for (int x = 0; x < n; x++)
+    {
+      unsigned total = c->nvpart[x] + c->vbase[x];
+      for (int v = 0; v < n; v++)
+        if (c->vbase[v])
+          total += classes[v].nvpart[x];
+      if (total > 1)
+        return 0;
+    }
+  return 1;
+}
+
+static const char *const cxx_ints[] = {
+  "char", "signed char", "unsigned char", "short", "unsigned short", "int",
+  "unsigned", "long", "unsigned long", "long long", "unsigned long long",
+  "bool", "E8", "E16", "E32", "E64",
+};
+#define NCXXINTS (sizeof cxx_ints / sizeof cxx_ints[0])
+
+static void
+gen_cxx_members (int is_empty)
+{
+  if (is_empty)
+    return;
+  unsigned n = 1 + rnd (5);
+  for (unsigned i = 0; i < n; i++)
+    {
+      unsigned id = member_serial++;
+      unsigned r = rnd (100);
+      if (chance (10))
+        emit (" %s:\n", chance (50) ? "private" : "public");
+      if (r < 30)
+        {
+          const char *t = cxx_ints[rnd (NCXXINTS)];
+          unsigned w = strcmp (t, "bool") == 0 ? 1 : 1 + rnd (64);
+          emit ("  %s m%u : PH_W (%s, %u);\n", t, id, t, w);
+        }
+      else if (r < 40)
+        emit ("  %s m%u[%u];\n", cxx_ints[rnd (NCXXINTS)], id, 1 + rnd (4));
+      else if (r < 55)
+        emit ("  %s m%u;\n", others[rnd (NOTHERS - 1)], id);
+      else
+        emit ("  %s m%u;\n", cxx_ints[rnd (NCXXINTS)], id);
+    }
+}
+
+static void
+gen_cxx_class (int i)
+{
+  struct cls *c = &classes[i];
+  memset (c, 0, sizeof *c);
+  /* Bases: earlier classes, not final, that keep every subobject
+     unambiguous.  */
+  unsigned want = rnd (MAXB + 1);
+  static struct cls trial;
+  for (unsigned tries = 0; tries < 8 && (unsigned) c->nbases < want; tries++)
+    {
+      if (i == 0)
+        break;
+      int b = (int) rnd ((unsigned) i);
+      int virt = chance (30);
+      int dup = 0;
+      for (int k = 0; k < c->nbases; k++)
+        if (c->base[k] == b)
+          dup = 1;
+      if (dup || classes[b].is_final)
+        continue;
+      trial = *c;
+      add_base (&trial, b, virt);
+      if (!unambiguous (&trial, i))
+        continue;
+      *c = trial;
+      c->base[c->nbases] = b;
+      c->virt[c->nbases] = virt;
+      c->nbases++;
+    }
+  int dynamic = chance (25);
+  c->empty = chance (15) && !dynamic;
+  c->is_final = chance (5);
+  int is_class = chance (40);
+  emit ("%s c%u%s", is_class ? "class" : "struct", (unsigned) i,
+        c->is_final ? " final" : "");
+  for (int k = 0; k < c->nbases; k++)
+    emit ("%s %s%sc%d", k ? "," : " :", c->virt[k] ? "virtual " : "",
+          chance (20) ? "private " : (chance (30) ? "public " : ""),
+          c->base[k]);
+  emit ("\n{\n");
+  gen_cxx_members (c->empty);
+  emit (" public:\n");
+  if (dynamic)
+    emit ("  virtual void f%u () {}\n", (unsigned) i);
+  /* A user-provided constructor makes the class non-POD: a derived class
+     may then reuse its tail padding.  */
+  if (chance (30))
+    emit ("  c%u () {}\n", (unsigned) i);
+  emit ("};\n\n");
+  printf ("c%u\n", (unsigned) i);
+}
+
+/* ------------------------------------------------------------------ */
+
+int
+main (int argc, char **argv)
+{
+  int argi = 1;
+  if (argi < argc && strcmp (argv[argi], "--c++") == 0)
+    {
+      cxx = 1;
+      argi++;
+    }
+  if (argc - argi != 3)
+    {
+      fprintf (stderr, "usage: ph-gen [--c++] SEED COUNT OUT\n");
+      return 2;
+    }
+  char *end;
+  unsigned long long seed = strtoull (argv[argi], &end, 0);
+  unsigned long count = strtoul (argv[argi + 1], NULL, 0);
+  if (*end != '\0' || count == 0 || count > MAXCLS)
+    {
+      fprintf (stderr, "ph-gen: bad SEED or COUNT (1..%d)\n", MAXCLS);
+      return 2;
+    }
+  rng_state = seed;
+  out = fopen (argv[argi + 2], "w");
+  if (out == NULL)
+    {
+      perror (argv[argi + 2]);
+      return 2;
+    }
+  emit ("/* Generated by ph-gen%s %llu %lu: random types for the pokehole "
+        "testsuite.  */\n", cxx ? " --c++" : "", seed, count);
+  emit ("#define PH_W(T, N) ((N) < 8 * sizeof (T) ? (N) : 8 * sizeof (T))"
+        "\n\n");
+  if (cxx)
+    {
+      emit ("enum E8 : unsigned char { e8a, e8b = 200 };\n"
+            "enum class E16 : short { a = -1, b = 300 };\n"
+            "enum E32 { e32a = 1 };\n"
+            "enum class E64 : unsigned long long { a = 1ULL << 40 };\n\n");
+      classes = calloc (count, sizeof *classes);
+      if (classes == NULL)
+        return 2;
+      for (unsigned long i = 0; i < count; i++)
+        gen_cxx_class ((int) i);
+      free (classes);
+    }
+  else
+    {
+      emit ("enum __attribute__ ((packed)) ph_e8 { e8a, e8b = 200 };\n"
+            "enum __attribute__ ((packed)) ph_e16 { e16a, e16b = 300 };\n"
+            "enum ph_e32 { e32a, e32b = 70000 };\n"
+            "enum ph_e64 { e64a, e64b = 0x100000000LL };\n"
+            "enum ph_eneg { enega = -5, enegb = 5 };\n\n");
+      types = calloc (count + 1, sizeof *types);
+      if (types == NULL)
+        return 2;
+      for (unsigned long i = 0; i < count; i++)
+        gen_c_type ((unsigned) i);
+      free (types);
+    }
+  if (fclose (out) != 0)
+    {
+      perror (argv[argi + 2]);
+      return 2;
+    }
+  return 0;
+}
