@@ -35,10 +35,11 @@ DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/reorganize.c \
-	report/buf.c report/text.c report/jsonl.c report/reorg.c
+	report/buf.c report/text.c report/jsonl.c report/reorg.c \
+	report/json.c report/baseline.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)
 PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/names.cc \
-	plugin/output.cc
+	plugin/output.cc plugin/warn.cc
 PLUGIN_OBJ := $(PLUGIN_SRC:%.cc=build/%.o)
 HEADERS := $(wildcard reorg/*.h report/*.h plugin/*.h)
 

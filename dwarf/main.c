@@ -12,7 +12,9 @@
 #include <unistd.h>
 
 #include "../reorg/analysis.h"
+#include "../report/baseline.h"
 #include "../report/jsonl.h"
+#include "../report/reorg.h"
 #include "../report/text.h"
 
 #ifndef PH_VERSION
@@ -21,7 +23,7 @@
 
 static const char *progname = "pokehole";
 
-enum output { OUT_TEXT, OUT_SIZES, OUT_JSON };
+enum output { OUT_TEXT, OUT_SIZES, OUT_JSON, OUT_PACKABLE };
 
 struct options {
 	enum output output;
@@ -35,6 +37,10 @@ struct options {
 	bool have_min_holes, have_min_hole_size;
 	unsigned jobs;
 	const char *debuginfo_path;
+	bool reorganize, show_steps;
+	char **hot;			/* --hot names */
+	size_t nr_hot;
+	const char *merge_baseline;	/* --merge-baseline output */
 };
 
 enum {
@@ -43,6 +49,8 @@ enum {
 	OPT_JSON,
 	OPT_VERSION,
 	OPT_DEBUGINFO_PATH,
+	OPT_HOT,
+	OPT_MERGE_BASELINE,
 };
 
 static const struct option long_options[] = {
@@ -58,6 +66,11 @@ static const struct option long_options[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "jobs", optional_argument, NULL, 'j' },
 	{ "debuginfo-path", required_argument, NULL, OPT_DEBUGINFO_PATH },
+	{ "reorganize", no_argument, NULL, 'R' },
+	{ "show_reorg_steps", no_argument, NULL, 'S' },
+	{ "packable", no_argument, NULL, 'P' },
+	{ "hot", required_argument, NULL, OPT_HOT },
+	{ "merge-baseline", required_argument, NULL, OPT_MERGE_BASELINE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -82,6 +95,17 @@ static void usage(FILE *f)
 "      --structs                 show only structs (and classes)\n"
 "      --unions                  show only unions\n"
 "      --json                    print JSON Lines (docs/layout-jsonl.md)\n"
+"  -R, --reorganize              print each type in the smallest member\n"
+"                                order found (with --json: as JSON Lines\n"
+"                                carrying \"original_size\")\n"
+"  -S, --show_reorg_steps        with -R, show each move and the layout\n"
+"                                after it\n"
+"  -P, --packable                print NAME<TAB>SIZE<TAB>PACKED SIZE<TAB>\n"
+"                                SAVED for each type a new order shrinks\n"
+"      --hot=NAME[,NAME]         with -R/-P, members to pack first\n"
+"      --merge-baseline=OUT      merge the JSON Lines FILEs (reports of a\n"
+"                                build) into the baseline OUT, each\n"
+"                                distinct layout once, written atomically\n"
 "  -j, --jobs[=N]                read with N threads (default: one per\n"
 "                                CPU); the output does not depend on N\n"
 "      --debuginfo-path=PATH     where to look for separate debug files\n"
@@ -112,6 +136,32 @@ static bool parse_number(const char *s, unsigned long max,
 	return true;
 }
 
+/* "a,b,c" as a vector of names.  */
+static bool split_names(const char *list, char ***ret, size_t *n)
+{
+	char *copy = strdup(list);
+	char **v = NULL;
+	size_t count = 0;
+
+	if (!copy)
+		return false;
+	for (char *save = NULL, *p = strtok_r(copy, ",", &save); p;
+	     p = strtok_r(NULL, ",", &save)) {
+		char **nv = realloc(v, (count + 1) * sizeof(*nv));
+
+		if (!nv) {
+			free(v);
+			free(copy);
+			return false;
+		}
+		v = nv;
+		v[count++] = p;
+	}
+	*ret = v;
+	*n = count;
+	return true;
+}
+
 static bool want(void *arg, const char *name, enum ph_kind kind)
 {
 	const struct options *o = arg;
@@ -138,16 +188,48 @@ static int write_buf(struct ph_buf *buf)
 	return 0;
 }
 
+/* -R, -S and -P: what the engine makes of T.  */
+static struct ph_error *print_reorganized(struct ph_buf *out,
+					  struct ph_model *model,
+					  const struct ph_type *t,
+					  const struct options *o)
+{
+	struct ph_text_options text_opts = { .cacheline = o->cacheline };
+	struct ph_reorg_options ropts = {
+		.cacheline = o->cacheline,
+		.hot = (const char *const *)o->hot,
+		.nr_hot = o->nr_hot,
+	};
+	struct ph_reorg_result r;
+	struct ph_error *err;
+
+	if ((err = ph_reorganize(model, t, &ropts, &r)))
+		return err;
+	switch (o->output) {
+	case OUT_PACKABLE:
+		if (r.type->size < t->size)
+			ph_render_packable(out, t, &r);
+		return NULL;
+	case OUT_JSON:
+		return ph_render_jsonl_reorg(out, r.type, o->cacheline,
+					     t->size);
+	default:
+		return ph_render_reorg_text(out, t, &r, &text_opts,
+					    o->show_steps);
+	}
+}
+
 /* Prints the types that pass the hole filters.  */
-static struct ph_error *print_types(const struct ph_model *model,
+static struct ph_error *print_types(struct ph_model *model,
 				    const struct options *o)
 {
 	struct ph_text_options text_opts = { .cacheline = o->cacheline };
 	struct ph_buf out;
 	struct ph_error *err = NULL;
+	size_t nr_types = model->nr_types;
 
 	ph_buf_init(&out);
-	for (size_t i = 0; i < model->nr_types && !err; i++) {
+	for (size_t i = 0; i < nr_types && !err; i++) {
 		const struct ph_type *t = model->types[i];
 		struct ph_analysis a;
 		bool show = true;
@@ -171,8 +253,12 @@ static struct ph_error *print_types(const struct ph_model *model,
 					big = true;
 			show = show && big;
 		}
-		if (show) {
+		if (show && (o->reorganize || o->output == OUT_PACKABLE)) {
+			err = print_reorganized(&out, model, t, o);
+		} else if (show) {
 			switch (o->output) {
+			case OUT_PACKABLE:
+				break;
 			case OUT_TEXT:
 				err = ph_render_text(&out, t, &text_opts);
 				break;
@@ -208,7 +294,7 @@ int main(int argc, char **argv)
 
 	memset(&o, 0, sizeof(o));
 	o.cacheline = 64;
-	while ((c = getopt_long(argc, argv, "C:sc:x:y:H:z:j::h", long_options,
+	while ((c = getopt_long(argc, argv, "C:sc:x:y:H:z:j::hRSP", long_options,
 				NULL)) != -1) {
 		switch (c) {
 		case 'C':
@@ -270,6 +356,24 @@ int main(int argc, char **argv)
 		case OPT_DEBUGINFO_PATH:
 			o.debuginfo_path = optarg;
 			break;
+		case 'R':
+			o.reorganize = true;
+			break;
+		case 'S':
+			o.reorganize = o.show_steps = true;
+			break;
+		case 'P':
+			o.output = OUT_PACKABLE;
+			break;
+		case OPT_HOT:
+			if (!split_names(optarg, &o.hot, &o.nr_hot)) {
+				fprintf(stderr, "%s: out of memory\n", progname);
+				return 1;
+			}
+			break;
+		case OPT_MERGE_BASELINE:
+			o.merge_baseline = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -287,6 +391,17 @@ int main(int argc, char **argv)
 		fprintf(stderr, "Try '%s --help' for more information.\n",
 			progname);
 		return 2;
+	}
+	if (o.merge_baseline) {
+		err = ph_baseline_merge((const char *const *)&argv[optind],
+					(size_t)(argc - optind),
+					o.merge_baseline);
+		if (err) {
+			fprintf(stderr, "%s: %s\n", progname, err->message);
+			ph_error_destroy(err);
+			return 1;
+		}
+		return 0;
 	}
 	if ((err = ph_model_create(&model)) ||
 	    (err = ph_dw_dedup_create(&dedup))) {

@@ -36,4 +36,23 @@ struct ph_error *ph_append_locked(const char *path, const struct ph_buf *buf);
    creating PATH's directories.  */
 struct ph_error *ph_write_file(const char *path, const struct ph_buf *buf);
 
+/* Warnings, -fplugin-arg-pokehole-warn=LIST.  */
+enum {
+	PH_WARN_HOLES = 1,
+	PH_WARN_PADDING = 2,
+	PH_WARN_CACHELINE = 4,
+	PH_WARN_PACKABLE = 8,
+};
+
+struct ph_warn_options {
+	unsigned kinds;
+	uint64_t min_hole;		/* bytes; smaller holes are ignored */
+	unsigned cacheline;
+	const struct ph_baseline *baseline;	/* or NULL */
+};
+
+/* Warns about T, the layout of TYPE, as O asks.  */
+void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
+		  const struct ph_warn_options *o);
+
 #endif

@@ -14,6 +14,10 @@
                         closures, RTTI pseudo types)
      reorganize         after each type that a new order makes smaller,
                         the suggested layout (pahole --reorganize)
+     warn=LIST          warnings: holes, padding, cacheline, packable, all
+     warn-min=N         no warning about holes or padding under N bytes
+     baseline=FILE      JSON Lines of an earlier build: warn only about
+                        holes, padding and growth that are new
 
    Types are collected as the front end completes them and rendered once
    parsing is over, so the compiler's hot paths only pay for a hash lookup
@@ -29,7 +33,8 @@ int plugin_is_GPL_compatible;
 static const char plugin_version_string[] = "pokehole " PH_VERSION;
 static const char plugin_help[] =
 	"report=PATH|-  json=PATH|-  json-dir=DIR  cacheline=N  types=NAME[,NAME...]  "
-	"system-headers  artificial  reorganize";
+	"system-headers  artificial  reorganize  warn=LIST  warn-min=N  "
+	"baseline=FILE";
 
 static struct {
 	const char *report;
@@ -40,7 +45,12 @@ static struct {
 	bool system_headers;
 	bool artificial;
 	bool reorganize;
-} opts = { NULL, NULL, NULL, 64, NULL, false, false, false };
+	struct ph_warn_options warn;
+	const char *baseline;
+} opts = { NULL, NULL, NULL, 64, NULL, false, false, false,
+	   { 0, 1, 64, NULL }, NULL };
+
+static struct ph_baseline *baseline;
 
 /* Types completed so far, in completion order: a GC root, so that a type
    local to a function outlives that function's collection.  */
@@ -163,6 +173,8 @@ static struct ph_error *render_reorganized(struct ph_model *model,
    this at the end of finish() keeps the order obvious.  */
 static void cleanup(void)
 {
+	ph_baseline_destroy(baseline);
+	baseline = NULL;
 	if (debug_hooks == &wrapped_debug_hooks)
 		debug_hooks = orig_debug_hooks;
 	delete seen;
@@ -179,7 +191,8 @@ static void report(void)
 	unsigned i;
 	tree type;
 
-	if (seen_error() || (!opts.report && !opts.json && !opts.json_dir))
+	if (seen_error() ||
+	    (!opts.report && !opts.json && !opts.json_dir && !opts.warn.kinds))
 		return;
 	if ((err = ph_model_create(&model))) {
 		report_error("cannot build the layout model", err);
@@ -207,6 +220,8 @@ static void report(void)
 			break;
 		if (!t)
 			continue;
+		if (opts.warn.kinds)
+			ph_warn_type(type, t, model, &opts.warn);
 		if (opts.report &&
 		    (err = ph_render_text(&text, t, &text_opts)))
 			break;
@@ -279,14 +294,68 @@ static tree handle_member_attribute(tree *node, tree name, tree, int,
 	return NULL_TREE;
 }
 
+static tree handle_type_attribute(tree *node, tree name, tree, int,
+				  bool *no_add_attrs)
+{
+	if (TREE_CODE(*node) != RECORD_TYPE && TREE_CODE(*node) != UNION_TYPE) {
+		warning(OPT_Wattributes, "%qE attribute applies only to "
+			"struct, union and class types", name);
+		*no_add_attrs = true;
+	}
+	return NULL_TREE;
+}
+
 static struct attribute_spec hot_attribute = {
 	"pokehole_hot", 0, 0, true, false, false, false,
 	handle_member_attribute, NULL
 };
 
+static struct attribute_spec ignore_attribute = {
+	"pokehole_ignore", 0, 0, false, true, false, false,
+	handle_type_attribute, NULL
+};
+
 static void register_attributes(void *, void *)
 {
 	register_attribute(&hot_attribute);
+	register_attribute(&ignore_attribute);
+}
+
+static bool parse_warn_kinds(const char *list, unsigned *ret)
+{
+	static const struct {
+		const char *name;
+		unsigned kind;
+	} kinds[] = {
+		{ "holes", PH_WARN_HOLES }, { "padding", PH_WARN_PADDING },
+		{ "cacheline", PH_WARN_CACHELINE },
+		{ "packable", PH_WARN_PACKABLE },
+		{ "all", PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_CACHELINE |
+			 PH_WARN_PACKABLE },
+	};
+	unsigned out = 0;
+
+	if (!list || !*list)
+		return false;
+	for (const char *p = list; *p;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		bool found = false;
+
+		for (size_t i = 0; i < ARRAY_SIZE(kinds) && !found; i++)
+			if (strlen(kinds[i].name) == len &&
+			    strncmp(kinds[i].name, p, len) == 0) {
+				out |= kinds[i].kind;
+				found = true;
+			}
+		if (!found)
+			return false;
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	*ret = out;
+	return true;
 }
 
 /* Every key is checked; an unknown one is an error naming it, and so is a
@@ -344,6 +413,29 @@ static bool parse_args(const struct plugin_name_args *info)
 			opts.artificial = !value || strcmp(value, "0");
 		} else if (strcmp(key, "reorganize") == 0) {
 			opts.reorganize = !value || strcmp(value, "0");
+		} else if (strcmp(key, "warn") == 0) {
+			if (!parse_warn_kinds(value, &opts.warn.kinds)) {
+				error("pokehole: %<-fplugin-arg-%s-%s%> takes a "
+				      "list of holes, padding, cacheline, "
+				      "packable or all", info->base_name, key);
+				ok = false;
+			}
+		} else if (strcmp(key, "warn-min") == 0) {
+			if (!parse_unsigned(value, 1UL << 30, &n)) {
+				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
+				      "number of bytes", info->base_name, key);
+				ok = false;
+			} else {
+				opts.warn.min_hole = n;
+			}
+		} else if (strcmp(key, "baseline") == 0) {
+			if (!value || !*value) {
+				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
+				      "file name", info->base_name, key);
+				ok = false;
+			} else {
+				opts.baseline = value;
+			}
 		} else {
 			error("pokehole: unknown option %<-fplugin-arg-%s-%s%>"
 			      " (known: %s)", info->base_name, key,
@@ -371,6 +463,18 @@ int plugin_init(struct plugin_name_args *info,
 		return 0;
 	if (!parse_args(info))
 		return 0;
+	opts.warn.cacheline = opts.cacheline;
+	if (opts.baseline) {
+		struct ph_error *err = ph_baseline_load(opts.baseline,
+							&baseline);
+		if (err) {
+			error("pokehole: cannot read the baseline: %s",
+			      err->message);
+			ph_error_destroy(err);
+			return 0;
+		}
+		opts.warn.baseline = baseline;
+	}
 
 	ph_names_init();
 	seen = new hash_set<tree>;

@@ -5,11 +5,11 @@
 PH_PROBE_CC ?= $(CC)
 PH_PROBE_CFLAGS ?= -std=c11 -Wall -Wextra -O2
 
-testsuite/tools/ph-probe: testsuite/tools/ph-probe.c testsuite/tools/json.c testsuite/tools/json.h
-	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-probe.c testsuite/tools/json.c
+testsuite/tools/ph-probe: testsuite/tools/ph-probe.c report/json.c report/json.h
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-probe.c report/json.c
 
-testsuite/tools/json-test: testsuite/tools/json-test.c testsuite/tools/json.c testsuite/tools/json.h
-	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/json-test.c testsuite/tools/json.c
+testsuite/tools/json-test: testsuite/tools/json-test.c report/json.c report/json.h
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/json-test.c report/json.c
 
 # The random type generator of pokehole.random/ and pokehole.parallel/.
 testsuite/tools/ph-gen: testsuite/tools/ph-gen.c

@@ -5,7 +5,7 @@
    Prints one "PASS: name" or "FAIL: name: why" line per check (DejaGnu
    style) and exits nonzero when anything failed.  */
 
-#include "json.h"
+#include "../../report/json.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -26,10 +26,10 @@ check (int ok, const char *name, const char *why)
     }
 }
 
-static struct json_value *
+static struct ph_json_value *
 parse (const char *s, char *err, size_t errsize)
 {
-  return json_parse (s, strlen (s), err, errsize);
+  return ph_json_parse (s, strlen (s), err, errsize);
 }
 
 /* Valid documents.  */
@@ -37,49 +37,49 @@ static void
 test_valid (void)
 {
   char err[256];
-  struct json_value *v;
+  struct ph_json_value *v;
 
   v = parse ("{\"a\":1,\"b\":[true,false,null],\"c\":\"x\"}", err, sizeof err);
-  check (v && v->kind == JSON_OBJECT && v->u.object.count == 3,
+  check (v && v->kind == PH_JSON_OBJECT && v->u.object.count == 3,
          "object with three keys", err);
   uint64_t u = 0;
-  check (v && json_get_uint (v, "a", &u) && u == 1, "json_get_uint", "a != 1");
-  const struct json_value *b = json_get (v, "b");
-  check (b && b->kind == JSON_ARRAY && b->u.array.count == 3
-         && b->u.array.items[0]->kind == JSON_BOOL
+  check (v && ph_json_get_uint (v, "a", &u) && u == 1, "ph_json_get_uint", "a != 1");
+  const struct ph_json_value *b = ph_json_get (v, "b");
+  check (b && b->kind == PH_JSON_ARRAY && b->u.array.count == 3
+         && b->u.array.items[0]->kind == PH_JSON_BOOL
          && b->u.array.items[0]->u.boolean == 1
          && b->u.array.items[1]->u.boolean == 0
-         && b->u.array.items[2]->kind == JSON_NULL,
+         && b->u.array.items[2]->kind == PH_JSON_NULL,
          "array of literals", "wrong items");
   const char *s = NULL;
-  check (v && json_get_string (v, "c", &s) && strcmp (s, "x") == 0,
-         "json_get_string", "c != x");
-  check (json_get (v, "missing") == NULL, "missing key", "found");
-  json_free (v);
+  check (v && ph_json_get_string (v, "c", &s) && strcmp (s, "x") == 0,
+         "ph_json_get_string", "c != x");
+  check (ph_json_get (v, "missing") == NULL, "missing key", "found");
+  ph_json_free (v);
 
   v = parse ("  \n [ ]\t\r\n", err, sizeof err);
-  check (v && v->kind == JSON_ARRAY && v->u.array.count == 0,
+  check (v && v->kind == PH_JSON_ARRAY && v->u.array.count == 0,
          "empty array with white space", err);
-  json_free (v);
+  ph_json_free (v);
 
   v = parse ("{}", err, sizeof err);
-  check (v && v->kind == JSON_OBJECT && v->u.object.count == 0,
+  check (v && v->kind == PH_JSON_OBJECT && v->u.object.count == 0,
          "empty object", err);
-  json_free (v);
+  ph_json_free (v);
 
   /* Escapes.  */
   v = parse ("\"q\\\"b\\\\s\\/n\\nt\\tu\\u00e9\\u20ac\\ud83d\\ude00\"",
              err, sizeof err);
-  check (v && v->kind == JSON_STRING
+  check (v && v->kind == PH_JSON_STRING
          && strcmp (v->u.string.s,
                     "q\"b\\s/n\nt\tu\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80") == 0,
          "string escapes and UTF-8", v ? v->u.string.s : err);
-  json_free (v);
+  ph_json_free (v);
 
   v = parse ("\"a\\u0000b\"", err, sizeof err);
   check (v && v->u.string.len == 3 && v->u.string.s[1] == '\0'
          && v->u.string.s[2] == 'b', "embedded NUL keeps its length", err);
-  json_free (v);
+  ph_json_free (v);
 
   /* Numbers.  */
   v = parse ("[0,-0,42,-17,9223372036854775807,-9223372036854775808,"
@@ -88,7 +88,7 @@ test_valid (void)
   check (v && v->u.array.count == 11, "number array", err);
   if (v && v->u.array.count == 11)
     {
-      struct json_number *n[11];
+      struct ph_json_number *n[11];
       for (int i = 0; i < 11; i++)
         n[i] = &v->u.array.items[i]->u.number;
       check (n[0]->is_uint64 && n[0]->u == 0 && n[0]->is_int64,
@@ -111,27 +111,27 @@ test_valid (void)
       check (n[10]->d > 0.0099 && n[10]->d < 0.0101, "negative exponent",
              "bad");
     }
-  json_free (v);
+  ph_json_free (v);
 
   /* Duplicate keys: the last one wins.  */
   v = parse ("{\"k\":1,\"k\":2}", err, sizeof err);
-  check (v && json_get_uint (v, "k", &u) && u == 2, "duplicate key", err);
-  json_free (v);
+  check (v && ph_json_get_uint (v, "k", &u) && u == 2, "duplicate key", err);
+  ph_json_free (v);
 
   /* Nesting up to the limit is fine.  */
   {
-    char buf[2 * JSON_MAX_DEPTH + 1];
-    memset (buf, '[', JSON_MAX_DEPTH);
-    memset (buf + JSON_MAX_DEPTH, ']', JSON_MAX_DEPTH);
-    v = json_parse (buf, 2 * JSON_MAX_DEPTH, err, sizeof err);
+    char buf[2 * PH_JSON_MAX_DEPTH + 1];
+    memset (buf, '[', PH_JSON_MAX_DEPTH);
+    memset (buf + PH_JSON_MAX_DEPTH, ']', PH_JSON_MAX_DEPTH);
+    v = ph_json_parse (buf, 2 * PH_JSON_MAX_DEPTH, err, sizeof err);
     check (v != NULL, "nesting at the limit", err);
-    json_free (v);
+    ph_json_free (v);
   }
 
   /* Not NUL-terminated: the length bounds the parse.  */
-  v = json_parse ("123xyz", 3, err, sizeof err);
+  v = ph_json_parse ("123xyz", 3, err, sizeof err);
   check (v && v->u.number.i == 123, "length bounds the input", err);
-  json_free (v);
+  ph_json_free (v);
 }
 
 /* Invalid documents: NULL and a message naming the position.  */
@@ -139,12 +139,12 @@ static void
 expect_error (const char *doc, const char *want, const char *name)
 {
   char err[256];
-  struct json_value *v = parse (doc, err, sizeof err);
+  struct ph_json_value *v = parse (doc, err, sizeof err);
   char why[400];
   if (v)
     {
       snprintf (why, sizeof why, "accepted");
-      json_free (v);
+      ph_json_free (v);
       check (0, name, why);
       return;
     }
@@ -179,10 +179,10 @@ test_invalid (void)
   expect_error ("[\n1,\n  x]", "line 3, column 3", "line and column");
   expect_error ("\x01", "unexpected byte 0x01", "control byte");
   {
-    char buf[2 * JSON_MAX_DEPTH + 3];
-    memset (buf, '[', JSON_MAX_DEPTH + 1);
-    memset (buf + JSON_MAX_DEPTH + 1, ']', JSON_MAX_DEPTH + 1);
-    buf[2 * JSON_MAX_DEPTH + 2] = '\0';
+    char buf[2 * PH_JSON_MAX_DEPTH + 3];
+    memset (buf, '[', PH_JSON_MAX_DEPTH + 1);
+    memset (buf + PH_JSON_MAX_DEPTH + 1, ']', PH_JSON_MAX_DEPTH + 1);
+    buf[2 * PH_JSON_MAX_DEPTH + 2] = '\0';
     expect_error (buf, "nesting deeper", "nesting past the limit");
   }
   {
@@ -198,12 +198,12 @@ test_invalid (void)
       }
   }
   char err[8];
-  struct json_value *v = json_parse ("[", 1, err, sizeof err);
+  struct ph_json_value *v = ph_json_parse ("[", 1, err, sizeof err);
   check (v == NULL && strlen (err) < sizeof err, "short error buffer",
          "overflow");
-  v = json_parse ("[", 1, NULL, 0);
+  v = ph_json_parse ("[", 1, NULL, 0);
   check (v == NULL, "no error buffer", "accepted");
-  v = json_parse (NULL, 0, NULL, 0);
+  v = ph_json_parse (NULL, 0, NULL, 0);
   check (v == NULL, "NULL input", "accepted");
 }
 
@@ -267,11 +267,11 @@ test_fuzz (void)
       if ((state >> 16) % 8 == 0)
         len = (state >> 4) % (len + 1);
       char err[256];
-      struct json_value *v = json_parse (buf, len, err, sizeof err);
+      struct ph_json_value *v = ph_json_parse (buf, len, err, sizeof err);
       if (v)
         {
           accepted++;
-          json_free (v);
+          ph_json_free (v);
         }
       else
         {

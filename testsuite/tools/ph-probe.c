@@ -33,7 +33,7 @@
 
 #define _XOPEN_SOURCE 700
 
-#include "json.h"
+#include "../../report/json.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -136,7 +136,7 @@ read_file (const char *path, size_t *len)
 /* The JSON Lines input.                                               */
 
 struct layout_file {
-  struct json_value **types;
+  struct ph_json_value **types;
   size_t count;
 };
 
@@ -161,13 +161,13 @@ load_jsonl (const char *path, struct layout_file *lf)
       if (k < end)
         {
           char err[256];
-          struct json_value *v = json_parse (text + pos, end - pos,
+          struct ph_json_value *v = ph_json_parse (text + pos, end - pos,
                                              err, sizeof err);
           if (v == NULL)
             die ("%s:%zu: %s", path, lineno, err);
-          if (v->kind != JSON_OBJECT)
+          if (v->kind != PH_JSON_OBJECT)
             die ("%s:%zu: expected an object, found %s", path, lineno,
-                 json_kind_name (v->kind));
+                 ph_json_kind_name (v->kind));
           if (lf->count == cap)
             {
               cap = cap ? cap * 2 : 16;
@@ -184,7 +184,7 @@ static void
 free_layout (struct layout_file *lf)
 {
   for (size_t i = 0; i < lf->count; i++)
-    json_free (lf->types[i]);
+    ph_json_free (lf->types[i]);
   free (lf->types);
 }
 
@@ -322,11 +322,11 @@ struct walk {
 
 /* Print a number field from the JSON, or "?" when it is missing.  */
 static void
-put_json_uint (FILE *out, const char *label, const struct json_value *obj,
+put_json_uint (FILE *out, const char *label, const struct ph_json_value *obj,
                const char *key)
 {
   uint64_t v;
-  if (json_get_uint (obj, key, &v))
+  if (ph_json_get_uint (obj, key, &v))
     fprintf (out, " %s=%" PRIu64, label, v);
   else
     fprintf (out, " %s=?", label);
@@ -347,12 +347,12 @@ is_flexible_array (const char *type)
   return type != NULL && (ends_with (type, "[]") || ends_with (type, "[0]"));
 }
 
-static void walk_members (struct walk *w, const struct json_value *members,
+static void walk_members (struct walk *w, const struct ph_json_value *members,
                           const char *prefix);
 
 /* The JSON's own numbers for a member, after "M kind name LABEL".  */
 static void
-expect_member_numbers (struct walk *w, const struct json_value *m,
+expect_member_numbers (struct walk *w, const struct ph_json_value *m,
                        int has_align)
 {
   put_json_uint (w->out, "offset", m, "offset");
@@ -385,18 +385,18 @@ expect_member_numbers (struct walk *w, const struct json_value *m,
    aligned": the probe then prints the claimed offset when it is, and
    (unsigned long) -1 when it is not.  */
 static int
-walk_cxx_special (struct walk *w, const struct json_value *m)
+walk_cxx_special (struct walk *w, const struct ph_json_value *m)
 {
   int is_base = 0, is_virtual = 0, artificial = 0;
   const char *mname = "", *type = NULL;
-  json_get_bool (m, "base", &is_base);
-  json_get_bool (m, "virtual", &is_virtual);
-  json_get_bool (m, "artificial", &artificial);
-  json_get_string (m, "name", &mname);
-  json_get_string (m, "type", &type);
+  ph_json_get_bool (m, "base", &is_base);
+  ph_json_get_bool (m, "virtual", &is_virtual);
+  ph_json_get_bool (m, "artificial", &artificial);
+  ph_json_get_string (m, "name", &mname);
+  ph_json_get_string (m, "type", &type);
   if (!is_base && !artificial)
     return 0;
-  int has_align = json_get (m, "align") != NULL;
+  int has_align = ph_json_get (m, "align") != NULL;
   char *label;
   if (is_base)
     {
@@ -424,7 +424,7 @@ walk_cxx_special (struct walk *w, const struct json_value *m)
 
   FILE *o = w->out;
   uint64_t claimed = 0;
-  json_get_uint (m, "offset", &claimed);
+  ph_json_get_uint (m, "offset", &claimed);
   char *btype = is_base ? cxx_type_name (type) : NULL;
   int vptr = !is_base && strncmp (mname, "_vptr", 5) == 0;
   if (!w->cxx || (is_base && btype == NULL) || (!is_base && !vptr))
@@ -474,16 +474,16 @@ walk_cxx_special (struct walk *w, const struct json_value *m)
 }
 
 static void
-walk_member (struct walk *w, const struct json_value *m, const char *prefix)
+walk_member (struct walk *w, const struct ph_json_value *m, const char *prefix)
 {
   const char *mname = "";
   const char *type = NULL;
   int bitfield = 0;
-  json_get_string (m, "name", &mname);
-  json_get_string (m, "type", &type);
-  json_get_bool (m, "bitfield", &bitfield);
-  const struct json_value *children = json_get (m, "members");
-  int has_children = children != NULL && children->kind == JSON_ARRAY;
+  ph_json_get_string (m, "name", &mname);
+  ph_json_get_string (m, "type", &type);
+  ph_json_get_bool (m, "bitfield", &bitfield);
+  const struct ph_json_value *children = ph_json_get (m, "members");
+  int has_children = children != NULL && children->kind == PH_JSON_ARRAY;
 
   if (*prefix == '\0' && walk_cxx_special (w, m))
     return;
@@ -499,7 +499,7 @@ walk_member (struct walk *w, const struct json_value *m, const char *prefix)
   char *path = *prefix ? xasprintf ("%s.%s", prefix, mname)
                        : xstrdup (mname);
   const char *ppath = printable (path, "<bad-name>");
-  int has_align = !bitfield && json_get (m, "align") != NULL;
+  int has_align = !bitfield && ph_json_get (m, "align") != NULL;
 
   if (w->mode == MODE_EXPECT)
     {
@@ -626,15 +626,15 @@ walk_member (struct walk *w, const struct json_value *m, const char *prefix)
 }
 
 static void
-walk_members (struct walk *w, const struct json_value *members,
+walk_members (struct walk *w, const struct ph_json_value *members,
               const char *prefix)
 {
-  if (members == NULL || members->kind != JSON_ARRAY)
+  if (members == NULL || members->kind != PH_JSON_ARRAY)
     return;
   for (size_t i = 0; i < members->u.array.count; i++)
     {
-      const struct json_value *m = members->u.array.items[i];
-      if (m->kind == JSON_OBJECT)
+      const struct ph_json_value *m = members->u.array.items[i];
+      if (m->kind == PH_JSON_OBJECT)
         walk_member (w, m, prefix);
     }
 }
@@ -643,21 +643,21 @@ walk_members (struct walk *w, const struct json_value *members,
    named, plain (no bitfield) and not nested aggregates: there the compiler's
    offsets and sizes determine them without any judgement.  */
 static int
-holes_checkable (const struct json_value *members)
+holes_checkable (const struct ph_json_value *members)
 {
-  if (members == NULL || members->kind != JSON_ARRAY
+  if (members == NULL || members->kind != PH_JSON_ARRAY
       || members->u.array.count == 0)
     return 0;
   for (size_t i = 0; i < members->u.array.count; i++)
     {
-      const struct json_value *m = members->u.array.items[i];
+      const struct ph_json_value *m = members->u.array.items[i];
       const char *name = "";
       int bitfield = 0;
-      if (m->kind != JSON_OBJECT)
+      if (m->kind != PH_JSON_OBJECT)
         return 0;
-      json_get_string (m, "name", &name);
-      json_get_bool (m, "bitfield", &bitfield);
-      if (!is_ident (name) || bitfield || json_get (m, "members") != NULL)
+      ph_json_get_string (m, "name", &name);
+      ph_json_get_bool (m, "bitfield", &bitfield);
+      if (!is_ident (name) || bitfield || ph_json_get (m, "members") != NULL)
         return 0;
     }
   return 1;
@@ -666,20 +666,20 @@ holes_checkable (const struct json_value *members)
 /* H lines (one per hole, after the member it follows) and a P line (tail
    padding) for a checkable struct.  */
 static void
-walk_holes (struct walk *w, const struct json_value *t)
+walk_holes (struct walk *w, const struct ph_json_value *t)
 {
-  const struct json_value *members = json_get (t, "members");
+  const struct ph_json_value *members = ph_json_get (t, "members");
   if (w->mode == MODE_EXPECT)
     {
-      const struct json_value *holes = json_get (t, "holes");
-      if (holes == NULL || holes->kind != JSON_ARRAY)
+      const struct ph_json_value *holes = ph_json_get (t, "holes");
+      if (holes == NULL || holes->kind != PH_JSON_ARRAY)
         fprintf (w->out, "H %s %s no holes array\n", w->kind, w->name);
       else
         for (size_t i = 0; i < holes->u.array.count; i++)
           {
-            const struct json_value *h = holes->u.array.items[i];
+            const struct ph_json_value *h = holes->u.array.items[i];
             const char *after = "?";
-            json_get_string (h, "after", &after);
+            ph_json_get_string (h, "after", &after);
             /* "" is before the first member, as the text report's
                reader and the probe program say <start>.  */
             fprintf (w->out, "H %s %s after=%s", w->kind, w->name,
@@ -702,14 +702,14 @@ walk_holes (struct walk *w, const struct json_value *t)
   for (size_t i = 0; i < n; i++)
     {
       const char *name = "";
-      json_get_string (members->u.array.items[i], "name", &name);
+      ph_json_get_string (members->u.array.items[i], "name", &name);
       fprintf (o, "%s\"%s\"", i ? ", " : " ", name);
     }
   fprintf (o, " };\n    static const unsigned long ph_off[] = {");
   for (size_t i = 0; i < n; i++)
     {
       const char *name = "";
-      json_get_string (members->u.array.items[i], "name", &name);
+      ph_json_get_string (members->u.array.items[i], "name", &name);
       fprintf (o, "%s\n      __builtin_offsetof (%s, %s)", i ? "," : "",
                w->ctype, name);
     }
@@ -717,8 +717,8 @@ walk_holes (struct walk *w, const struct json_value *t)
   for (size_t i = 0; i < n; i++)
     {
       const char *name = "", *type = NULL;
-      json_get_string (members->u.array.items[i], "name", &name);
-      json_get_string (members->u.array.items[i], "type", &type);
+      ph_json_get_string (members->u.array.items[i], "name", &name);
+      ph_json_get_string (members->u.array.items[i], "type", &type);
       if (is_flexible_array (type))
         fprintf (o, "%s\n      0", i ? "," : "");
       else
@@ -732,13 +732,13 @@ walk_holes (struct walk *w, const struct json_value *t)
 
 /* Returns 1 when the type was printed, 0 when skipped.  */
 static int
-walk_type (struct walk *w, const struct json_value *t)
+walk_type (struct walk *w, const struct ph_json_value *t)
 {
   const char *kind = NULL, *name = NULL;
   int is_typedef = 0;
-  json_get_string (t, "kind", &kind);
-  json_get_string (t, "name", &name);
-  json_get_bool (t, "typedef", &is_typedef);
+  ph_json_get_string (t, "kind", &kind);
+  ph_json_get_string (t, "name", &name);
+  ph_json_get_bool (t, "typedef", &is_typedef);
   if (name == NULL || *name == '\0')
     {
       /* Only a named type can be measured; both modes skip it alike.  */
@@ -755,7 +755,7 @@ walk_type (struct walk *w, const struct json_value *t)
   char *cname = canon_name (name, "<bad-name>");
   w->kind = printable (kind, "<bad-kind>");
   w->name = cname;
-  int has_align = json_get (t, "align") != NULL;
+  int has_align = ph_json_get (t, "align") != NULL;
 
   char *ctype = NULL;
   if (w->mode == MODE_GEN && w->cxx)
@@ -821,9 +821,9 @@ walk_type (struct walk *w, const struct json_value *t)
         put_json_uint (w->out, "align", t, "align");
       fputc ('\n', w->out);
     }
-  walk_members (w, json_get (t, "members"), "");
+  walk_members (w, ph_json_get (t, "members"), "");
   if (kind && strcmp (kind, "struct") == 0
-      && holes_checkable (json_get (t, "members")))
+      && holes_checkable (ph_json_get (t, "members")))
     walk_holes (w, t);
   free (ctype);
   free (cname);

@@ -84,10 +84,10 @@ skip_ws (struct parser *p)
     }
 }
 
-static struct json_value *
-new_value (struct parser *p, enum json_kind kind)
+static struct ph_json_value *
+new_value (struct parser *p, enum ph_json_kind kind)
 {
-  struct json_value *v = calloc (1, sizeof *v);
+  struct ph_json_value *v = calloc (1, sizeof *v);
   if (v == NULL)
     fail_at (p, p->pos, "out of memory");
   else
@@ -300,7 +300,7 @@ fail:
   return NULL;
 }
 
-static struct json_value *
+static struct ph_json_value *
 parse_number (struct parser *p)
 {
   size_t start = p->pos;
@@ -353,10 +353,10 @@ parse_number (struct parser *p)
         i++;
     }
 
-  struct json_value *v = new_value (p, JSON_NUMBER);
+  struct ph_json_value *v = new_value (p, PH_JSON_NUMBER);
   if (v == NULL)
     return NULL;
-  struct json_number *num = &v->u.number;
+  struct ph_json_number *num = &v->u.number;
   num->is_integer = is_integer;
 
   if (is_integer)
@@ -421,7 +421,7 @@ parse_number (struct parser *p)
   return v;
 }
 
-static struct json_value *parse_value (struct parser *p);
+static struct ph_json_value *parse_value (struct parser *p);
 
 static int
 expect_literal (struct parser *p, const char *lit)
@@ -436,10 +436,10 @@ expect_literal (struct parser *p, const char *lit)
   return 1;
 }
 
-static struct json_value *
+static struct ph_json_value *
 parse_array (struct parser *p)
 {
-  struct json_value *v = new_value (p, JSON_ARRAY);
+  struct ph_json_value *v = new_value (p, PH_JSON_ARRAY);
   if (v == NULL)
     return NULL;
   size_t cap = 0;
@@ -453,18 +453,18 @@ parse_array (struct parser *p)
   for (;;)
     {
       skip_ws (p);
-      struct json_value *item = parse_value (p);
+      struct ph_json_value *item = parse_value (p);
       if (item == NULL)
         goto fail;
       if (v->u.array.count == cap)
         {
           size_t ncap = cap ? cap * 2 : 8;
-          struct json_value **items = NULL;
+          struct ph_json_value **items = NULL;
           if (ncap <= SIZE_MAX / sizeof *items / 2)
             items = realloc (v->u.array.items, ncap * sizeof *items);
           if (items == NULL)
             {
-              json_free (item);
+              ph_json_free (item);
               fail_at (p, p->pos, "out of memory");
               goto fail;
             }
@@ -490,14 +490,14 @@ parse_array (struct parser *p)
       goto fail;
     }
 fail:
-  json_free (v);
+  ph_json_free (v);
   return NULL;
 }
 
-static struct json_value *
+static struct ph_json_value *
 parse_object (struct parser *p)
 {
-  struct json_value *v = new_value (p, JSON_OBJECT);
+  struct ph_json_value *v = new_value (p, PH_JSON_OBJECT);
   if (v == NULL)
     return NULL;
   size_t cap = 0;
@@ -535,7 +535,7 @@ parse_object (struct parser *p)
         }
       p->pos++;
       skip_ws (p);
-      struct json_value *val = parse_value (p);
+      struct ph_json_value *val = parse_value (p);
       if (val == NULL)
         {
           free (key);
@@ -544,20 +544,20 @@ parse_object (struct parser *p)
       if (v->u.object.count == cap)
         {
           size_t ncap = cap ? cap * 2 : 8;
-          struct json_member *m = NULL;
+          struct ph_json_member *m = NULL;
           if (ncap <= SIZE_MAX / sizeof *m / 2)
             m = realloc (v->u.object.members, ncap * sizeof *m);
           if (m == NULL)
             {
               free (key);
-              json_free (val);
+              ph_json_free (val);
               fail_at (p, p->pos, "out of memory");
               goto fail;
             }
           v->u.object.members = m;
           cap = ncap;
         }
-      struct json_member *m = &v->u.object.members[v->u.object.count++];
+      struct ph_json_member *m = &v->u.object.members[v->u.object.count++];
       m->key = key;
       m->key_len = klen;
       m->value = val;
@@ -579,23 +579,23 @@ parse_object (struct parser *p)
       goto fail;
     }
 fail:
-  json_free (v);
+  ph_json_free (v);
   return NULL;
 }
 
-static struct json_value *
+static struct ph_json_value *
 parse_value (struct parser *p)
 {
   skip_ws (p);
   int c = peek (p);
-  struct json_value *v;
+  struct ph_json_value *v;
   switch (c)
     {
     case '{':
     case '[':
-      if (p->depth >= JSON_MAX_DEPTH)
+      if (p->depth >= PH_JSON_MAX_DEPTH)
         {
-          fail_at (p, p->pos, "nesting deeper than %d", JSON_MAX_DEPTH);
+          fail_at (p, p->pos, "nesting deeper than %d", PH_JSON_MAX_DEPTH);
           return NULL;
         }
       p->depth++;
@@ -608,7 +608,7 @@ parse_value (struct parser *p)
         char *s = parse_string_raw (p, &len);
         if (s == NULL)
           return NULL;
-        v = new_value (p, JSON_STRING);
+        v = new_value (p, PH_JSON_STRING);
         if (v == NULL)
           {
             free (s);
@@ -622,14 +622,14 @@ parse_value (struct parser *p)
     case 'f':
       if (!expect_literal (p, c == 't' ? "true" : "false"))
         return NULL;
-      v = new_value (p, JSON_BOOL);
+      v = new_value (p, PH_JSON_BOOL);
       if (v)
         v->u.boolean = c == 't';
       return v;
     case 'n':
       if (!expect_literal (p, "null"))
         return NULL;
-      return new_value (p, JSON_NULL);
+      return new_value (p, PH_JSON_NULL);
     default:
       if (c == '-' || (c >= '0' && c <= '9'))
         return parse_number (p);
@@ -641,8 +641,8 @@ parse_value (struct parser *p)
     }
 }
 
-struct json_value *
-json_parse (const char *text, size_t len, char *err, size_t errsize)
+struct ph_json_value *
+ph_json_parse (const char *text, size_t len, char *err, size_t errsize)
 {
   struct parser p;
   memset (&p, 0, sizeof p);
@@ -653,7 +653,7 @@ json_parse (const char *text, size_t len, char *err, size_t errsize)
   p.errsize = errsize;
   if (err && errsize)
     err[0] = '\0';
-  struct json_value *v = parse_value (&p);
+  struct ph_json_value *v = parse_value (&p);
   if (v == NULL)
     {
       if (!p.failed)
@@ -666,33 +666,33 @@ json_parse (const char *text, size_t len, char *err, size_t errsize)
       char cb[16];
       fail_at (&p, p.pos, "trailing %s after the value",
                describe_char (peek (&p), cb));
-      json_free (v);
+      ph_json_free (v);
       return NULL;
     }
   return v;
 }
 
 void
-json_free (struct json_value *v)
+ph_json_free (struct ph_json_value *v)
 {
-  /* Recursion depth is bounded by JSON_MAX_DEPTH.  */
+  /* Recursion depth is bounded by PH_JSON_MAX_DEPTH.  */
   if (v == NULL)
     return;
   switch (v->kind)
     {
-    case JSON_STRING:
+    case PH_JSON_STRING:
       free (v->u.string.s);
       break;
-    case JSON_ARRAY:
+    case PH_JSON_ARRAY:
       for (size_t i = 0; i < v->u.array.count; i++)
-        json_free (v->u.array.items[i]);
+        ph_json_free (v->u.array.items[i]);
       free (v->u.array.items);
       break;
-    case JSON_OBJECT:
+    case PH_JSON_OBJECT:
       for (size_t i = 0; i < v->u.object.count; i++)
         {
           free (v->u.object.members[i].key);
-          json_free (v->u.object.members[i].value);
+          ph_json_free (v->u.object.members[i].value);
         }
       free (v->u.object.members);
       break;
@@ -702,16 +702,16 @@ json_free (struct json_value *v)
   free (v);
 }
 
-const struct json_value *
-json_get (const struct json_value *obj, const char *key)
+const struct ph_json_value *
+ph_json_get (const struct ph_json_value *obj, const char *key)
 {
-  if (obj == NULL || obj->kind != JSON_OBJECT || key == NULL)
+  if (obj == NULL || obj->kind != PH_JSON_OBJECT || key == NULL)
     return NULL;
   size_t klen = strlen (key);
-  const struct json_value *found = NULL;
+  const struct ph_json_value *found = NULL;
   for (size_t i = 0; i < obj->u.object.count; i++)
     {
-      const struct json_member *m = &obj->u.object.members[i];
+      const struct ph_json_member *m = &obj->u.object.members[i];
       if (m->key_len == klen && memcmp (m->key, key, klen) == 0)
         found = m->value;
     }
@@ -719,47 +719,47 @@ json_get (const struct json_value *obj, const char *key)
 }
 
 int
-json_get_string (const struct json_value *obj, const char *key,
+ph_json_get_string (const struct ph_json_value *obj, const char *key,
                  const char **out)
 {
-  const struct json_value *v = json_get (obj, key);
-  if (v == NULL || v->kind != JSON_STRING)
+  const struct ph_json_value *v = ph_json_get (obj, key);
+  if (v == NULL || v->kind != PH_JSON_STRING)
     return 0;
   *out = v->u.string.s;
   return 1;
 }
 
 int
-json_get_uint (const struct json_value *obj, const char *key, uint64_t *out)
+ph_json_get_uint (const struct ph_json_value *obj, const char *key, uint64_t *out)
 {
-  const struct json_value *v = json_get (obj, key);
-  if (v == NULL || v->kind != JSON_NUMBER || !v->u.number.is_uint64)
+  const struct ph_json_value *v = ph_json_get (obj, key);
+  if (v == NULL || v->kind != PH_JSON_NUMBER || !v->u.number.is_uint64)
     return 0;
   *out = v->u.number.u;
   return 1;
 }
 
 int
-json_get_bool (const struct json_value *obj, const char *key, int *out)
+ph_json_get_bool (const struct ph_json_value *obj, const char *key, int *out)
 {
-  const struct json_value *v = json_get (obj, key);
-  if (v == NULL || v->kind != JSON_BOOL)
+  const struct ph_json_value *v = ph_json_get (obj, key);
+  if (v == NULL || v->kind != PH_JSON_BOOL)
     return 0;
   *out = v->u.boolean;
   return 1;
 }
 
 const char *
-json_kind_name (enum json_kind k)
+ph_json_kind_name (enum ph_json_kind k)
 {
   switch (k)
     {
-    case JSON_NULL: return "null";
-    case JSON_BOOL: return "boolean";
-    case JSON_NUMBER: return "number";
-    case JSON_STRING: return "string";
-    case JSON_ARRAY: return "array";
-    case JSON_OBJECT: return "object";
+    case PH_JSON_NULL: return "null";
+    case PH_JSON_BOOL: return "boolean";
+    case PH_JSON_NUMBER: return "number";
+    case PH_JSON_STRING: return "string";
+    case PH_JSON_ARRAY: return "array";
+    case PH_JSON_OBJECT: return "object";
     }
   return "?";
 }

@@ -1,0 +1,282 @@
+/* Warnings about layouts, at the members they are about, and the fix-it
+   that reorders a struct's member lines.  Warnings are issued with option
+   0: they obey -w and -Werror (not #pragma GCC diagnostic, which needs an
+   option of the compiler's own), and they never fire in system headers or
+   on a type marked __attribute__((pokehole_ignore)).  */
+#include "plugin.h"
+
+/* The FIELD_DECL a model member came from: by name, or by position for an
+   anonymous one.  */
+static tree member_decl(tree type, const struct ph_member *m)
+{
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		if (*m->name) {
+			if (DECL_NAME(f) &&
+			    strcmp(IDENTIFIER_POINTER(DECL_NAME(f)), m->name) == 0)
+				return f;
+		} else if (!DECL_NAME(f) && tree_fits_uhwi_p(bit_position(f)) &&
+			   (uint64_t)int_bit_position(f) == m->bit_offset) {
+			return f;
+		}
+	}
+	return NULL_TREE;
+}
+
+static location_t type_location(tree type)
+{
+	if (TYPE_STUB_DECL(type))
+		return DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type));
+	if (TYPE_NAME(type) && DECL_P(TYPE_NAME(type)))
+		return DECL_SOURCE_LOCATION(TYPE_NAME(type));
+	return UNKNOWN_LOCATION;
+}
+
+static location_t member_location(tree type, const struct ph_member *m)
+{
+	tree f = member_decl(type, m);
+
+	return f ? DECL_SOURCE_LOCATION(f) : type_location(type);
+}
+
+/* 'struct sample', as the user wrote it.  */
+static void display_name(const struct ph_type *t, struct ph_buf *out)
+{
+	if (t->typedef_name)
+		ph_buf_puts(out, t->name);
+	else
+		ph_buf_printf(out, "%s %s", ph_kind_name(t->kind), t->name);
+}
+
+static const char *member_label(const struct ph_member *m)
+{
+	if (*m->name)
+		return m->name;
+	if (m->base)
+		return m->type;
+	return m->nested_kind == PH_KIND_UNION ? "(anonymous union)"
+					       : "(anonymous struct)";
+}
+
+/* One source line, whole.  */
+struct src_line {
+	const char *text;
+	int len;
+};
+
+static bool get_line(location_t loc, struct src_line *ret)
+{
+	expanded_location x = expand_location(loc);
+
+	if (!x.file || x.line <= 0)
+		return false;
+	char_span span = location_get_source_line(x.file, x.line);
+	if (!span)
+		return false;
+	ret->text = span.get_buffer();
+	ret->len = (int)span.length();
+	return true;
+}
+
+/* Why the members' lines cannot simply be permuted, or NULL when they
+   can: each member alone on its line, a plain declaration with one
+   declarator, no comment, not from a macro.  */
+static const char *fixit_obstacle(tree type, const struct ph_type *t,
+				  location_t *locs)
+{
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const struct ph_member *m = &t->members[i];
+		struct src_line line;
+		tree f;
+
+		if (m->base || m->artificial)
+			return "the class has bases or a vptr";
+		if (m->nested)
+			return "a member is a struct or union defined in place";
+		f = member_decl(type, m);
+		if (!f)
+			return "a member has no declaration of its own";
+		locs[i] = DECL_SOURCE_LOCATION(f);
+		if (from_macro_expansion_at(locs[i]))
+			return "a member comes from a macro";
+		if (!get_line(locs[i], &line))
+			return "the source is not available";
+		for (size_t j = 0; j < i; j++) {
+			expanded_location a = expand_location(locs[i]);
+			expanded_location b = expand_location(locs[j]);
+
+			if (a.line == b.line && a.file && b.file &&
+			    strcmp(a.file, b.file) == 0)
+				return "several members are declared on one "
+				       "line";
+		}
+		int semis = 0, depth = 0;
+		for (int k = 0; k < line.len; k++) {
+			char c = line.text[k];
+
+			if (c == '/' && k + 1 < line.len &&
+			    (line.text[k + 1] == '*' || line.text[k + 1] == '/'))
+				return "a comment shares a line with a member";
+			if (c == '(' || c == '[' || c == '{')
+				depth++;
+			else if (c == ')' || c == ']' || c == '}')
+				depth--;
+			else if (c == ',' && depth == 0)
+				return "several declarators share a declaration";
+			else if (c == ';')
+				semis++;
+			else if (c == '#')
+				return "a member line holds a directive";
+		}
+		if (semis > 1)
+			return "several members are declared on one line";
+		if (semis != 1)
+			return "a declaration spans several lines";
+	}
+	return NULL;
+}
+
+/* The fix-it: the line of the K-th member in the original order becomes
+   the line of the K-th member in the suggested order.  */
+static void add_fixits(rich_location *rich, const struct ph_type *t,
+		       const struct ph_type *suggested, const location_t *locs)
+{
+	for (size_t k = 0; k < t->nr_members; k++) {
+		const struct ph_member *want = &suggested->members[k];
+		size_t from = 0;
+		struct src_line dst, src;
+
+		while (from < t->nr_members &&
+		       t->members[from].name != want->name)
+			from++;
+		if (from == t->nr_members || from == k)
+			continue;
+		if (!get_line(locs[k], &dst) || !get_line(locs[from], &src))
+			continue;
+		const line_map_ordinary *map = linemap_check_ordinary(
+			linemap_lookup(line_table, locs[k]));
+		expanded_location x = expand_location(locs[k]);
+		source_range range;
+		range.m_start = linemap_position_for_line_and_column(
+			line_table, map, x.line, 1);
+		range.m_finish = linemap_position_for_line_and_column(
+			line_table, map, x.line, dst.len);
+		char *text = xstrndup(src.text, src.len);
+		rich->add_fixit_replace(range, text);
+		free(text);
+	}
+}
+
+static void warn_packable(tree type, const struct ph_type *t,
+			  struct ph_model *model,
+			  const struct ph_warn_options *o, const char *name)
+{
+	struct ph_reorg_options ropts;
+	struct ph_reorg_result r;
+	struct ph_error *err;
+
+	memset(&ropts, 0, sizeof(ropts));
+	ropts.cacheline = o->cacheline;
+	if ((err = ph_reorganize(model, t, &ropts, &r))) {
+		ph_error_destroy(err);
+		return;
+	}
+	if (r.type == t)
+		return;
+
+	location_t *locs = XCNEWVEC(location_t, t->nr_members + 1);
+	const char *obstacle = fixit_obstacle(type, t, locs);
+	rich_location rich(line_table, type_location(type));
+	if (!obstacle)
+		add_fixits(&rich, t, r.type, locs);
+	auto_diagnostic_group group;
+	if (warning_at(&rich, 0,
+		       "%qs is %wu bytes; reordered it would be %wu", name,
+		       (unsigned HOST_WIDE_INT)t->size,
+		       (unsigned HOST_WIDE_INT)r.type->size)) {
+		struct ph_buf order;
+
+		ph_buf_init(&order);
+		for (size_t i = 0; i < r.type->nr_members; i++)
+			ph_buf_printf(&order, "%s%s", i ? ", " : "",
+				      member_label(&r.type->members[i]));
+		inform(type_location(type), "suggested order: %s",
+		       order.data ? order.data : "");
+		if (obstacle)
+			inform(type_location(type),
+			       "no fix-it: %s", obstacle);
+		ph_buf_deinit(&order);
+	}
+	XDELETEVEC(locs);
+}
+
+void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
+		  const struct ph_warn_options *o)
+{
+	struct ph_analysis a;
+	struct ph_buf name;
+	struct ph_error *err;
+
+	if (!o->kinds || in_system_header_at(type_location(type)) ||
+	    lookup_attribute("pokehole_ignore", TYPE_ATTRIBUTES(type)))
+		return;
+	if ((err = ph_analyze_type(t, o->cacheline, &a))) {
+		ph_error_destroy(err);
+		return;
+	}
+	ph_buf_init(&name);
+	display_name(t, &name);
+	const char *tn = name.data ? name.data : t->name;
+	const struct ph_baseline_type *base = o->baseline
+		? ph_baseline_find(o->baseline, t->name, t->kind) : NULL;
+
+	if (o->kinds & PH_WARN_HOLES) {
+		for (size_t i = 0; i + 1 < t->nr_members; i++) {
+			const struct ph_member *m = &t->members[i];
+			uint64_t hole = a.gaps[i].hole;
+
+			if (!hole || hole < o->min_hole ||
+			    (base && ph_baseline_has_hole(base, m->name, hole)))
+				continue;
+			warning_at(member_location(type, &t->members[i + 1]), 0,
+				   "%wu-byte hole after %qs in %qs",
+				   (unsigned HOST_WIDE_INT)hole, member_label(m),
+				   tn);
+		}
+	}
+	if ((o->kinds & PH_WARN_PADDING) && a.padding &&
+	    a.padding >= o->min_hole &&
+	    !(base && base->padding >= a.padding))
+		warning_at(type_location(type), 0,
+			   "%wu bytes of tail padding in %qs",
+			   (unsigned HOST_WIDE_INT)a.padding, tn);
+	if (base && t->size > base->size)
+		warning_at(type_location(type), 0,
+			   "%qs grew from %wu to %wu bytes", tn,
+			   (unsigned HOST_WIDE_INT)base->size,
+			   (unsigned HOST_WIDE_INT)t->size);
+	if (o->kinds & PH_WARN_CACHELINE) {
+		for (size_t i = 0; i < t->nr_members; i++) {
+			const struct ph_member *m = &t->members[i];
+			uint64_t first = ph_member_offset(m);
+			uint64_t last = first + (m->size ? m->size - 1 : 0);
+
+			if (m->bitfield || !m->size || m->size > o->cacheline ||
+			    first / o->cacheline == last / o->cacheline)
+				continue;
+			warning_at(member_location(type, m), 0,
+				   "%qs straddles the %u-byte cacheline "
+				   "boundary at byte %wu in %qs",
+				   member_label(m), o->cacheline,
+				   (unsigned HOST_WIDE_INT)(last / o->cacheline *
+							    o->cacheline), tn);
+		}
+	}
+	/* A type the baseline knows is only checked for what is new; being
+	   packable is not new unless it grew.  */
+	if ((o->kinds & PH_WARN_PACKABLE) && (!base || t->size > base->size))
+		warn_packable(type, t, model, o, tn);
+	ph_buf_deinit(&name);
+	ph_analysis_deinit(&a);
+}
