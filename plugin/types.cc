@@ -217,6 +217,28 @@ static struct ph_error *add_fieldless_virtual_bases(struct build_ctx *ctx,
 	return NULL;
 }
 
+/* A base field's size is its data size, the part a derived class cannot
+   reuse.  What the base really occupies here (the layout contract) is
+   that only when the class puts something into the rest of it: else the
+   whole of sizeof.  */
+static void settle_base_sizes(struct ph_member_vec *vec)
+{
+	for (size_t i = 0; i < vec->n; i++) {
+		struct ph_member *b = &vec->v[i];
+		uint64_t next = UINT64_MAX;
+
+		if (!b->base || !b->bit_size || b->bit_size >= 8 * b->size)
+			continue;
+		for (size_t k = 0; k < vec->n; k++)
+			if (k != i && vec->v[k].bit_size &&
+			    vec->v[k].bit_offset > b->bit_offset &&
+			    vec->v[k].bit_offset / 8 < next)
+				next = vec->v[k].bit_offset / 8;
+		if (next >= b->bit_offset / 8 + b->size)
+			b->bit_size = 8 * b->size;
+	}
+}
+
 static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 				      uint64_t base_bit, unsigned depth,
 				      struct ph_member **ret_members,
@@ -337,6 +359,8 @@ static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 					   &vec)))
 		goto out;
 	ph_member_vec_sort(&vec);
+	if (ph_lang_cxx && depth == 0)
+		settle_base_sizes(&vec);
 	/* Strings and nested members are in the arena already.  */
 	*ret_members = NULL;
 	if (vec.n) {

@@ -318,6 +318,7 @@ struct walk {
   const char *ctype;            /* C spelling of the outermost type */
   unsigned serial;              /* for unique names in generated code */
   int cxx;                      /* the source is C++ (gen: a C++ probe) */
+  const struct ph_json_value *top; /* the type's own members */
 };
 
 /* Print a number field from the JSON, or "?" when it is missing.  */
@@ -364,6 +365,30 @@ expect_member_numbers (struct walk *w, const struct ph_json_value *m,
   fputc ('\n', w->out);
 }
 
+/* The offset of the first member after M that takes any bytes, or
+   UINT64_MAX when none does.  */
+static uint64_t
+next_member_offset (const struct ph_json_value *members,
+                    const struct ph_json_value *m)
+{
+  uint64_t mine = 0, best = UINT64_MAX;
+  ph_json_get_uint (m, "bit_offset", &mine);
+  if (!members || members->kind != PH_JSON_ARRAY)
+    return best;
+  for (size_t i = 0; i < members->u.array.count; i++)
+    {
+      const struct ph_json_value *o = members->u.array.items[i];
+      uint64_t bo = 0, bs = 0;
+      if (o == m)
+        continue;
+      ph_json_get_uint (o, "bit_offset", &bo);
+      ph_json_get_uint (o, "bit_size", &bs);
+      if (bs && bo > mine && bo / 8 < best)
+        best = bo / 8;
+    }
+  return best;
+}
+
 /* C++ members that have no name to put in offsetof: a base ("base":true,
    labelled base:TYPE, or vbase:TYPE when virtual) and the vptr
    ("artificial":true, labelled with its name, _vptr.C).  Returns 1 when M
@@ -371,8 +396,10 @@ expect_member_numbers (struct walk *w, const struct ph_json_value *m,
      - a base's offset as (char *) (B *) &obj - (char *) &obj, on raw
        storage for a non-virtual base (a constant adjustment) and on a
        value-initialized object for a virtual one (read from the vtable);
-     - its size as sizeof (B), its bit_size as 8 * the bytes it takes in a
-       derived class (ph_dsize: where a char member after it lands), its
+     - its size as sizeof (B), its bit_size as 8 * the bytes it takes
+       here: its data size (ph_dsize: where a char member after it lands
+       in a class derived from it) when the next member starts inside
+       sizeof (B), else sizeof (B); its
        align as the alignment a base subobject of type B gets, which is
        B's alignment without its virtual bases (ph_nvalign: a base placed
        after 65 bytes lands on the next multiple of it);
@@ -446,7 +473,16 @@ walk_cxx_special (struct walk *w, const struct ph_json_value *m)
                      w->ctype);
       size = xasprintf ("(unsigned long) sizeof (%s)", btype);
       align = xasprintf ("ph_nvalign< %s >::get ()", btype);
-      bits = xasprintf ("8 * ph_dsize< %s >::get ()", btype);
+      /* What the base really occupies here (the layout contract): its
+         data size when the class puts something into its tail padding
+         (0 for an empty base), else all of it.  "Something" is the next member the JSON places
+         after it; that member's own offset is checked on its own line.  */
+      uint64_t next = next_member_offset (w->top, m);
+      bits = xasprintf ("(ph_dsize< %s >::get () == 0 "
+                        "|| %" PRIu64 "ULL < %" PRIu64 "ULL + sizeof (%s) "
+                        "? 8 * ph_dsize< %s >::get () "
+                        ": 8 * (unsigned long) sizeof (%s))",
+                        btype, next, claimed, btype, btype, btype);
     }
   else
     {
@@ -821,7 +857,8 @@ walk_type (struct walk *w, const struct ph_json_value *t)
         put_json_uint (w->out, "align", t, "align");
       fputc ('\n', w->out);
     }
-  walk_members (w, ph_json_get (t, "members"), "");
+  w->top = ph_json_get (t, "members");
+  walk_members (w, w->top, "");
   if (kind && strcmp (kind, "struct") == 0
       && holes_checkable (ph_json_get (t, "members")))
     walk_holes (w, t);
