@@ -130,12 +130,19 @@ check: deps
 	  $(CHECK_GCCS:%=$(RESULTS)/gcc-%/pokehole.sum) $(RESULTS)/dwarf.sum
 
 # Each plugin goes into the plugin directory of the GCC it was built for,
-# where -fplugin=pokehole finds it; documentation under PREFIX.
+# where -fplugin=pokehole finds it; the reader, man pages and
+# documentation under PREFIX.
 PLUGINDIR ?= $(GCC_PLUGIN_DIR)
+BINDIR    ?= $(PREFIX)/bin
+MANDIR    ?= $(PREFIX)/share/man
 DOCDIR    ?= $(PREFIX)/share/doc/pokehole
 install: all
-	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DOCDIR)
+	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DOCDIR) \
+	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/pokehole.so
+	install -m 755 dwarf/pokehole $(DESTDIR)$(BINDIR)/pokehole
+	install -m 644 docs/pokehole.1 docs/pokehole-plugin.1 \
+	  $(DESTDIR)$(MANDIR)/man1
 	install -m 644 README docs/layout-jsonl.md $(DESTDIR)$(DOCDIR)
 	@for v in $(GCC_VERSIONS); do \
 	  dir=$$(gcc-$$v -print-file-name=plugin); \
