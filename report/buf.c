@@ -75,19 +75,39 @@ void ph_buf_printf(struct ph_buf *buf, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	if (buf->failed)
+		return;
+	/* Format straight into the free space; only when it does not fit,
+	   grow and format again.  */
+	if (!buf->data && !reserve(buf, 64))
+		return;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(buf->data + buf->len, buf->cap - buf->len, fmt, ap);
 	va_end(ap);
 	if (n < 0) {
 		buf->failed = true;
 		return;
 	}
-	if (!reserve(buf, (size_t)n))
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf->data + buf->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	if ((size_t)n >= buf->cap - buf->len) {
+		if (!reserve(buf, (size_t)n))
+			return;
+		va_start(ap, fmt);
+		vsnprintf(buf->data + buf->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	buf->len += (size_t)n;
+}
+
+void ph_buf_put_u64(struct ph_buf *buf, uint64_t v)
+{
+	char tmp[24];
+	size_t i = sizeof(tmp);
+
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	ph_buf_putn(buf, tmp + i, sizeof(tmp) - i);
 }
 
 struct ph_error *ph_buf_error(const struct ph_buf *buf)

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../reorg/error.h"
 
@@ -26,6 +27,8 @@ void ph_buf_putn(struct ph_buf *buf, const char *s, size_t n);
 void ph_buf_puts(struct ph_buf *buf, const char *s);
 void ph_buf_putc(struct ph_buf *buf, char c);
 void ph_buf_printf(struct ph_buf *buf, const char *fmt, ...) PH_PRINTF(2, 3);
+/* Appends V in decimal, without printf's cost.  */
+void ph_buf_put_u64(struct ph_buf *buf, uint64_t v);
 /* Appends C COUNT times.  */
 void ph_buf_pad(struct ph_buf *buf, char c, size_t count);
 /* NULL, or the out-of-memory error when any write failed.  */

@@ -67,13 +67,18 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 				ph_buf_deinit(&big);
 			}
 		}
-		ph_buf_printf(out,
-			      ",\"offset\":%" PRIu64 ",\"size\":%" PRIu64
-			      ",\"bit_offset\":%" PRIu64 ",\"bit_size\":%" PRIu64
-			      ",\"bitfield\":%s,\"align\":%u",
-			      ph_member_offset(m), m->size, m->bit_offset,
-			      m->bit_size, m->bitfield ? "true" : "false",
-			      m->align);
+		/* The hot loop of every report: no printf.  */
+		ph_buf_puts(out, ",\"offset\":");
+		ph_buf_put_u64(out, ph_member_offset(m));
+		ph_buf_puts(out, ",\"size\":");
+		ph_buf_put_u64(out, m->size);
+		ph_buf_puts(out, ",\"bit_offset\":");
+		ph_buf_put_u64(out, m->bit_offset);
+		ph_buf_puts(out, ",\"bit_size\":");
+		ph_buf_put_u64(out, m->bit_size);
+		ph_buf_puts(out, m->bitfield ? ",\"bitfield\":true,\"align\":"
+					     : ",\"bitfield\":false,\"align\":");
+		ph_buf_put_u64(out, m->align);
 		if (m->base)
 			ph_buf_puts(out, ",\"base\":true");
 		if (m->virtual_base)
