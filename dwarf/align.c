@@ -266,7 +266,7 @@ static uint32_t max32(uint32_t a, uint32_t b) { return a > b ? a : b; }
 /* Every plain member at a multiple of min(natural, P), explicit ones at
    theirs, and the size a multiple of min(A, P).  */
 static bool consistent(const struct ph_type *t, const uint32_t *natural,
-		       uint32_t a, uint32_t p)
+		       uint64_t base, uint32_t a, uint32_t p)
 {
 	if (t->size % min32(a, p))
 		return false;
@@ -278,7 +278,7 @@ static bool consistent(const struct ph_type *t, const uint32_t *natural,
 			continue;
 		want = m->explicit_align ? m->explicit_align
 					 : min32(natural[i], p);
-		if (want && ph_member_offset(m) % want)
+		if (want && (ph_member_offset(m) - base) % want)
 			return false;
 	}
 	return true;
@@ -287,18 +287,24 @@ static bool consistent(const struct ph_type *t, const uint32_t *natural,
 /* Laying the members out packed to P puts each where it is: no gap the
    packing does not explain.  */
 static bool uniform(const struct ph_type *t, const uint32_t *natural,
-		    uint32_t p)
+		    uint64_t base, uint32_t p, uint32_t type_explicit)
 {
 	uint64_t pos = 0;
+	uint32_t align = 1;
 
+	for (size_t i = 0; i < t->nr_members; i++)
+		align = max32(align, t->members[i].explicit_align
+				     ? t->members[i].explicit_align
+				     : min32(natural[i] ? natural[i] : 1, p));
+	align = max32(align, type_explicit);
 	if (t->kind == PH_KIND_UNION)
-		return true;
+		return t->size % align == 0;
 	for (size_t i = 0; i < t->nr_members; i++) {
 		const struct ph_member *m = &t->members[i];
-		uint64_t off = ph_member_offset(m), end;
+		uint64_t off = ph_member_offset(m) - base, end;
 
 		if (m->bitfield) {
-			end = (m->bit_offset + m->bit_size + 7) / 8;
+			end = (m->bit_offset + m->bit_size + 7) / 8 - base;
 		} else {
 			uint32_t a = m->explicit_align ? m->explicit_align
 						       : min32(natural[i], p);
@@ -309,12 +315,15 @@ static bool uniform(const struct ph_type *t, const uint32_t *natural,
 		if (end > pos)
 			pos = end;
 	}
-	return true;
+	/* Packed to P, the size is the end rounded to the alignment that
+	   packing leaves: a struct that is bigger is not packed so.  */
+	return round_up(pos, align) == t->size;
 }
 
 void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
-			 uint32_t type_explicit)
+			 uint64_t base_bit, uint32_t type_explicit)
 {
+	uint64_t base = base_bit / 8;
 	uint32_t a = 1, p, align = 1;
 	bool any_explicit = false;
 
@@ -323,9 +332,9 @@ void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
 		if (t->members[i].explicit_align)
 			any_explicit = true;
 	}
-	for (p = a; p > 1 && !consistent(t, natural, a, p); p /= 2)
+	for (p = a; p > 1 && !consistent(t, natural, base, a, p); p /= 2)
 		;
-	if (p < a && uniform(t, natural, p)) {
+	if (p < a && uniform(t, natural, base, p, type_explicit)) {
 		/* Packed as a whole, to P.  */
 		t->packed = p == 1;
 		for (size_t i = 0; i < t->nr_members; i++) {
@@ -339,6 +348,11 @@ void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
 				m->align = m->explicit_align;
 			else
 				m->align = min32(natural[i], p);
+			/* aligned(N) below its type's alignment: packed too
+			   (pragma pack writes no DW_AT_alignment).  */
+			if (!m->bitfield && m->explicit_align &&
+			    m->explicit_align < natural[i])
+				m->packed = true;
 			if (!m->bitfield)
 				align = max32(align, m->align);
 		}
@@ -351,14 +365,29 @@ void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
 				align = max32(align, m->align);
 				continue;
 			}
-			if (m->explicit_align)
-				m->explicit_align = m->align =
-					max32(m->explicit_align, natural[i]);
-			else if (natural[i] &&
-				 ph_member_offset(m) % natural[i])
-				m->align = 1, m->packed = true;
-			else
+			uint64_t off = ph_member_offset(m) - base;
+
+			if (m->explicit_align &&
+			    off % m->explicit_align == 0) {
+				/* aligned(N) below the type's own alignment
+				   is only possible with packed.  */
+				if (m->explicit_align < natural[i])
+					m->packed = true;
+				else
+					m->explicit_align =
+						max32(m->explicit_align,
+						      natural[i]);
+				m->align = m->explicit_align;
+			} else if (m->explicit_align ||
+				   (natural[i] && off % natural[i])) {
+				/* Where no alignment it claims allows: packed,
+				   whatever its type asks.  */
+				m->align = 1;
+				m->packed = true;
+				m->explicit_align = 0;
+			} else {
 				m->align = natural[i] ? natural[i] : 1;
+			}
 			align = max32(align, m->align);
 		}
 	}

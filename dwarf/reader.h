@@ -139,6 +139,7 @@ struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
    packing (see the comment in align.c).  NATURAL[i] is the natural
    alignment of member i (0 for none known).  */
 void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
+			 uint64_t base_bit,
 			 uint32_t type_explicit);
 
 /* members.c: one aggregate DIE into the model.  */
