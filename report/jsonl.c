@@ -36,6 +36,20 @@ static void key(struct ph_buf *out, const char *k)
 	ph_buf_printf(out, ",\"%s\":", k);
 }
 
+/* {"after":NAME,"WHERE":AT,"HOW_MUCH":SIZE}, comma-separated.  */
+static void hole(struct ph_buf *out, bool *first, const struct ph_member *m,
+		 const char *where, uint64_t at, const char *how_much,
+		 uint64_t size)
+{
+	if (!*first)
+		ph_buf_putc(out, ',');
+	*first = false;
+	ph_buf_puts(out, "{\"after\":");
+	ph_json_string(out, m->name);
+	ph_buf_printf(out, ",\"%s\":%" PRIu64 ",\"%s\":%" PRIu64 "}", where,
+		      at, how_much, size);
+}
+
 static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 {
 	char type[512];
@@ -142,36 +156,19 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 			      PRIu64 "}", a.leading_hole);
 		first = false;
 	}
-	for (size_t i = 0; i < t->nr_members; i++) {
-		const struct ph_member *m = &t->members[i];
-		if (!a.gaps[i].hole)
-			continue;
-		if (!first)
-			ph_buf_putc(out, ',');
-		first = false;
-		ph_buf_puts(out, "{\"after\":");
-		ph_json_string(out, m->name);
-		ph_buf_printf(out, ",\"offset\":%" PRIu64 ",\"size\":%" PRIu64
-			      "}", a.gaps[i].hole_offset, a.gaps[i].hole);
-	}
+	for (size_t i = 0; i < t->nr_members; i++)
+		if (a.gaps[i].hole)
+			hole(out, &first, &t->members[i], "offset",
+			     a.gaps[i].hole_offset, "size", a.gaps[i].hole);
 	ph_buf_putc(out, ']');
 	key(out, "bit_holes");
 	ph_buf_putc(out, '[');
 	first = true;
-	for (size_t i = 0; i < t->nr_members; i++) {
-		const struct ph_member *m = &t->members[i];
-
-		if (!a.gaps[i].bit_hole)
-			continue;
-		if (!first)
-			ph_buf_putc(out, ',');
-		first = false;
-		ph_buf_puts(out, "{\"after\":");
-		ph_json_string(out, m->name);
-		ph_buf_printf(out, ",\"bit_offset\":%" PRIu64
-			      ",\"bits\":%" PRIu64 "}",
-			      m->bit_offset + m->bit_size, a.gaps[i].bit_hole);
-	}
+	for (size_t i = 0; i < t->nr_members; i++)
+		if (a.gaps[i].bit_hole)
+			hole(out, &first, &t->members[i], "bit_offset",
+			     t->members[i].bit_offset + t->members[i].bit_size,
+			     "bits", a.gaps[i].bit_hole);
 	ph_buf_putc(out, ']');
 	ph_buf_printf(out,
 		      ",\"padding\":%" PRIu64 ",\"bit_padding\":%" PRIu64

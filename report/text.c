@@ -56,6 +56,17 @@ static void comment(struct ph_buf *out, unsigned depth, const char *text)
 	ph_buf_printf(out, "/* %s */\n", text);
 }
 
+/* A line of the block of notes after a member: the block starts with a
+   blank line.  */
+static void block_comment(struct ph_buf *out, unsigned depth, bool *block,
+			  const char *text)
+{
+	if (!*block)
+		ph_buf_putc(out, '\n');
+	*block = true;
+	comment(out, depth, text);
+}
+
 static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
 			   size_t n, uint64_t start_bit, uint64_t size,
 			   bool is_union, unsigned depth);
@@ -175,34 +186,23 @@ static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
 				 "XXX last struct has %u byte%s of padding",
 				 ms[i].type_padding,
 				 ms[i].type_padding == 1 ? "" : "s");
-			ph_buf_putc(out, '\n');
-			block = true;
-			comment(out, depth, line);
+			block_comment(out, depth, &block, line);
 		}
 		if (g->bit_hole) {
 			snprintf(line, sizeof(line),
 				 "XXX %" PRIu64 " bit%s hole, try to pack",
 				 g->bit_hole, g->bit_hole == 1 ? "" : "s");
-			if (!block)
-				ph_buf_putc(out, '\n');
-			block = true;
-			comment(out, depth, line);
+			block_comment(out, depth, &block, line);
 		}
 		if (g->hole) {
 			snprintf(line, sizeof(line),
 				 "XXX %" PRIu64 " byte%s hole, try to pack",
 				 g->hole, g->hole == 1 ? "" : "s");
-			if (!block)
-				ph_buf_putc(out, '\n');
-			block = true;
-			comment(out, depth, line);
+			block_comment(out, depth, &block, line);
 		}
-		if (i + 1 < n && a.gaps[i + 1].combined_with_next) {
-			if (!block)
-				ph_buf_putc(out, '\n');
-			block = true;
-			comment(out, depth, "Bitfield combined with next fields");
-		}
+		if (i + 1 < n && a.gaps[i + 1].combined_with_next)
+			block_comment(out, depth, &block,
+				      "Bitfield combined with next fields");
 		/* After the last member, the footer or the closing brace
 		   follows the block directly.  */
 		if (block && i + 1 < n)
