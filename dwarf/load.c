@@ -645,6 +645,7 @@ out:
 	ph_dw_offmap_deinit(&ctx.aligns);
 	ph_dw_offmap_deinit(&ctx.user_aligns);
 	ph_dw_offmap_deinit(&ctx.paddings);
+	ph_dw_cxx_free(&ctx);
 	ph_dw_offmap_deinit(&w.typedef_named);
 	ph_dw_offmap_deinit(&w.imported);
 	ph_dw_offmap_deinit(&w.stmt_dirs);

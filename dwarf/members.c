@@ -419,6 +419,136 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	return NULL;
 }
 
+static bool has_bases(Dwarf_Die *agg)
+{
+	Dwarf_Die child;
+	int rc;
+
+	for (rc = dwarf_child(agg, &child); rc == 0;
+	     rc = dwarf_siblingof(&child, &child))
+		if (dwarf_tag(&child) == DW_TAG_inheritance)
+			return true;
+	return false;
+}
+
+static bool is_vptr(const struct ph_member *m)
+{
+	return !m->base && m->artificial && strncmp(m->name, "_vptr", 5) == 0;
+}
+
+/* The members of a class with bases in the order GCC's record has its
+   fields (the plugin's order before its stable sort by offset): the
+   vptr, the primary base, the other non-virtual bases, the data
+   members, the virtual bases with a field, the fieldless ones.  Virtual
+   bases are placed as in a complete object (L); DWARF's direct virtual
+   base entries give way to L's list, which has the indirect ones too.  */
+static struct ph_error *arrange_bases(struct ph_dw_ctx *ctx,
+				      struct ph_member_vec *vec,
+				      const struct ph_dw_cxx_layout *l,
+				      unsigned depth)
+{
+	struct ph_member_vec out;
+	struct ph_error *err = NULL;
+	size_t nb = 0;
+
+	/* Direct bases in DWARF order are L's bases.  */
+	for (size_t i = 0; i < vec->n; i++)
+		if (vec->v[i].base)
+			nb++;
+	if (nb != l->nbases)
+		return NULL;	/* keep DWARF's */
+	nb = 0;
+	for (size_t i = 0; i < vec->n; i++)
+		if (vec->v[i].base) {
+			vec->v[i].bit_size = l->bases[nb].bit_size;
+			vec->v[i].align = l->bases[nb].nvalign;
+			vec->v[i].virtual_base = l->bases[nb].virt;
+			nb++;
+		}
+	ph_member_vec_init(&out);
+	for (int rank = 0; rank < 6 && !err; rank++) {
+		if (rank == 1 || rank == 4 || rank == 5) {
+			for (size_t k = 0; k < l->nvbases && !err; k++) {
+				const struct ph_dw_cxx_vbase *vb = &l->vbases[k];
+				Dwarf_Die die = vb->die;
+				struct ph_member m;
+
+				if ((rank == 1) != vb->own_primary ||
+				    (rank == 5) != vb->fieldless)
+					continue;
+				memset(&m, 0, sizeof(m));
+				m.name = "";
+				m.base = m.virtual_base = true;
+				m.bit_offset = 8 * vb->off;
+				m.size = vb->size;
+				m.bit_size = vb->bit_size;
+				m.align = vb->nvalign;
+				/* A fieldless one is listed with its type's
+				   alignment (the plugin's TYPE_ALIGN), which
+				   its offset need not honour (a primary base
+				   shares its class's address): carried in
+				   type_padding past the packing inference.  */
+				if (vb->fieldless &&
+				    (err = ph_dw_natural_align(ctx, &die,
+							       depth + 1,
+							       &m.type_padding)))
+					break;
+				if ((err = spell_into(ctx, &die, &m)) ||
+				    (err = ph_member_vec_push(&out, &m)))
+					break;
+			}
+		}
+		if (rank == 4 || rank == 5)
+			continue;
+		nb = 0;
+		for (size_t i = 0; i < vec->n && !err; i++) {
+			struct ph_member *m = &vec->v[i];
+			int r;
+
+			if (m->base) {
+				if (m->virtual_base) {
+					nb++;
+					continue;
+				}
+				r = (int)nb == l->primary_base ? 1 : 2;
+				nb++;
+			} else {
+				r = is_vptr(m) ? 0 : 3;
+			}
+			if (r == rank)
+				err = ph_member_vec_push(&out, m);
+		}
+	}
+	if (err) {
+		ph_member_vec_deinit(&out);
+		return err;
+	}
+	ph_member_vec_deinit(vec);
+	*vec = out;
+	return NULL;
+}
+
+/* The plugin's rule for what a base occupies: its data size (as set)
+   only when a member or base with bytes starts inside sizeof(Base), else
+   all of it.  */
+static void settle_base_sizes(struct ph_member *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct ph_member *b = &v[i];
+		uint64_t next = UINT64_MAX;
+
+		if (!b->base || !b->bit_size || b->bit_size >= 8 * b->size)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (k != i && v[k].bit_size &&
+			    v[k].bit_offset > b->bit_offset &&
+			    v[k].bit_offset / 8 < next)
+				next = v[k].bit_offset / 8;
+		if (next >= b->bit_offset / 8 + b->size)
+			b->bit_size = 8 * b->size;
+	}
+}
+
 /* Stable by bit offset, carrying NATURAL along.  */
 static void sort_members(struct ph_member *v, size_t n)
 {
@@ -443,6 +573,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	struct ph_member_vec vec;
 	struct ph_error *err = NULL;
 	uint32_t *natural = NULL;
+	bool cxx_done = false;
 	struct ph_type pseudo;
 	Dwarf_Die child;
 	uint64_t v;
@@ -476,6 +607,17 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 		err = ph_dw_error(agg, NULL, "cannot read the members");
 		goto out;
 	}
+	if (ctx->cxx && depth == 0 && !is_union && has_bases(agg)) {
+		struct ph_dw_cxx_layout l;
+
+		if (ph_dw_cxx_layout(ctx, agg, &l)) {
+			err = arrange_bases(ctx, &vec, &l, depth);
+			ph_dw_cxx_layout_free(&l);
+			if (err)
+				goto out;
+			cxx_done = true;
+		}
+	}
 	sort_members(vec.v, vec.n);
 	/* Bases come first in offset order too; an empty base shares its
 	   offset with the first member and stays before it (stable).  */
@@ -488,9 +630,12 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	}
 	for (size_t i = 0; i < vec.n; i++)
 		natural[i] = vec.v[i].align;
-	/* A base occupies what it really uses here: less than its size when
-	   the next member starts inside it (tail padding reused).  */
-	for (size_t i = 0; i < vec.n; i++) {
+	/* A base occupies what it really uses here: its data size when
+	   something else starts inside it (tail padding reused), else its
+	   whole size.  */
+	if (cxx_done)
+		settle_base_sizes(vec.v, vec.n);
+	for (size_t i = 0; i < vec.n && !cxx_done; i++) {
 		struct ph_member *m = &vec.v[i];
 
 		if (!m->base || !m->bit_size)
@@ -516,6 +661,14 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	ph_dw_infer_packing(&pseudo, natural, base_bit,
 			    present ? (v > 1u << 30 ? 1u << 30 : (uint32_t)v)
 				    : 0);
+	for (size_t i = 0; i < vec.n && cxx_done; i++) {
+		struct ph_member *m = &vec.v[i];
+
+		if (m->base && m->type_padding) {
+			m->align = m->type_padding;
+			m->type_padding = 0;
+		}
+	}
 	info->align = pseudo.align;
 	info->explicit_align = pseudo.explicit_align;
 	info->packed = pseudo.packed;

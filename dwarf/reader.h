@@ -87,6 +87,10 @@ struct ph_dw_ctx {
 	struct ph_model *model;
 	/* Aggregates being built inside one another right now.  */
 	unsigned nest;
+	/* C++ class facts (cxx.c): key -> index + 1 in CLS_V.  */
+	struct ph_dw_offmap cls_map;
+	struct ph_dw_cls **cls_v;
+	size_t cls_n, cls_cap;
 };
 
 /* Errors naming the DIE and attribute; libdw's message appended.  */
@@ -152,6 +156,42 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 /* Tail padding of a struct DIE's own members, for type_padding.  */
 struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				    uint32_t *ret);
+
+/* cxx.c: C++ layout DWARF does not state.  */
+
+struct ph_dw_cxx_vbase {
+	Dwarf_Die die;		/* the class */
+	uint64_t off;		/* in a complete object */
+	uint64_t size;		/* sizeof */
+	uint64_t bit_size;	/* before the tail-padding rule */
+	uint32_t nvalign;	/* non-virtual alignment (0: fieldless) */
+	bool own_primary;	/* the class's own primary base */
+	bool fieldless;		/* empty, or another class's primary */
+};
+
+struct ph_dw_cxx_layout {
+	/* Per direct base, in DW_TAG_inheritance order.  */
+	struct {
+		uint64_t bit_size;	/* 8 * as-base size, 0 when empty */
+		uint32_t nvalign;
+		bool virt;
+	} *bases;
+	size_t nbases;
+	int primary_base;	/* the non-virtual primary, or -1 */
+	/* Every virtual base of a complete object, in the order GCC's
+	   record has them: the class's own primary, those with a field
+	   (graph order), the fieldless ones.  */
+	struct ph_dw_cxx_vbase *vbases;
+	size_t nvbases;
+};
+
+/* The layout of the bases of a complete object of class DIE; false when
+   it cannot be known (the caller keeps what DWARF says).  */
+bool ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+		      struct ph_dw_cxx_layout *l);
+void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l);
+/* Frees CTX's class records.  */
+void ph_dw_cxx_free(struct ph_dw_ctx *ctx);
 
 /* dedup.c: distinct layouts.  */
 

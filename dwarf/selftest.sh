@@ -70,7 +70,55 @@ ns::C c; ns::inner::D *d; ns::Box<int> bi; ns::Box<const char *> bc;
 Derived dd; PD pd; TD td; Hidden hh;
 EOF
 
+# Virtual bases at their complete-object offsets, bases' bytes (data size
+# when the class reuses their tail padding): diamonds, virtual bases of
+# virtual bases, empty and nearly empty (primary) virtual bases, POD and
+# non-POD virtual bases (as-base size), aligned ones.
+cat > "$work/vbase.cc" <<'EOF'
+struct E {}; struct E2 {}; struct F : E {}; struct G : E {};
+struct NE { virtual void f() {} };
+struct NE2 { virtual void g() {} };
+struct Root { int r; char rc; };
+struct NP { NP() {} int r; char rc; };
+struct A : virtual Root { char a; };
+struct B : virtual Root { long b; };
+struct Dia : A, B { short d; };
+struct VV : virtual A, virtual B { char v; };
+struct VV2 : virtual VV, virtual Dia { int w; };
+struct TwoE : virtual E, virtual E2 { char t; };
+struct EE : G, virtual E { int x; };
+struct EF : F, virtual E { int x; };
+struct P1 : virtual NE { int x; };
+struct P2 : virtual NE, virtual NE2 { int y; };
+struct P3 : P1, virtual NE2 { char z; };
+struct Steal : virtual P1 { };
+struct NE3 : virtual NE { };
+struct S2 : virtual NE3, virtual NE { char s; };
+struct Adv : virtual NP, virtual E2 { char q; };
+struct Adv3 : virtual NP { char c; };
+struct Adv4 : Adv3, virtual Root { char d; };
+struct CH { char h; };
+struct X1 : virtual NP, virtual CH { };
+struct Y1 : X1 { char y; };
+struct Z1 : virtual Y1, virtual NE { char z; };
+struct __attribute__((aligned(16))) AL { char c; };
+struct VA : virtual AL { char d; };
+struct VA2 : VA, virtual E { };
+struct MemE { E e; virtual void h() {} };
+struct ME : MemE, virtual E { char k; };
+class Priv { int i; char c; };
+struct AfterPriv : Priv { char d; short e; };
+struct Lvl2 : AfterPriv { char f; };
+Dia d1; VV v1; X1 x1; VV2 v2; TwoE t1; EE e1; EF f1; P1 p1; P2 p2; P3 p3; Steal s1;
+NE3 n3; S2 s2; Adv a1; Adv4 a4; Y1 yy1; Z1 z1; VA va; VA2 va2; ME me;
+Lvl2 l2;
+EOF
+
 SYS='select(.file | startswith("/usr/") | not)'
+# Classes where the plugin (plugin/types.cc, add_fieldless_virtual_bases)
+# drops a virtual base sharing offset and size with one listed already:
+# the reader lists each once, by its class (checked below).
+PLUGIN_VB_BUG='select(.name != "TwoE" and .name != "S2")'
 
 # compare SRC COMPILER FLAGS...: plugin JSON vs reader JSON.
 compare() {
@@ -83,7 +131,7 @@ compare() {
 		echo "SKIP: $(basename "$src") $*: cannot compile"
 		return
 	fi
-	$cc "$@" -g -fno-eliminate-unused-debug-types -c "$src" -o "$b.o" ||
+	$cc "$@" -g $DBGEXTRA -fno-eliminate-unused-debug-types -c "$src" -o "$b.o" ||
 		{ bad "compile $src $*"; return; }
 	if ! "$PH" --json "$b.o" > "$b.dwarf" 2> "$b.err"; then
 		bad "$(basename "$src") $*: reader failed: $(cat "$b.err")"
@@ -95,8 +143,8 @@ compare() {
 	*strict*) filt='del(.explicit_align, .align, .members, .holes, .cachelines) | del(.padding)';;
 	*) filt='.';;
 	esac
-	jq -S -c "$SYS | $filt" "$b.plugin" | sort > "$b.p"
-	jq -S -c "$SYS | $filt" "$b.dwarf" | sort > "$b.d"
+	jq -S -c "$SYS | $PLUGIN_VB_BUG | $filt" "$b.plugin" | sort > "$b.p"
+	jq -S -c "$SYS | $PLUGIN_VB_BUG | $filt" "$b.dwarf" | sort > "$b.d"
 	if cmp -s "$b.p" "$b.d"; then
 		ok "json $(basename "$src") $*"
 	else
@@ -119,6 +167,48 @@ done
 for flags in "" $m32 -gdwarf-4; do
 	compare "$work/cxx.cc" "$CXX" $flags
 done
+
+# C++ layouts: the testsuite's C++ sources, the virtual-base corpus and
+# ph-gen's random classes.  Dynamic classes get DWARF only where their
+# vtable is emitted, unless -femit-class-debug-always.
+DBGEXTRA=-femit-class-debug-always
+for src in "$top"/testsuite/pokehole.c++/[!ql]*.cc "$work/vbase.cc"; do
+	for flags in "" $m32; do
+		compare "$src" "$CXX" $flags
+	done
+done
+if [ -x "$top/testsuite/tools/ph-gen" ]; then
+	for seed in 1006 1007 1008 1009 1010; do
+		"$top/testsuite/tools/ph-gen" --c++ $seed 80 "$work/gen$seed.cc" >/dev/null
+		compare "$work/gen$seed.cc" "$CXX" -w
+	done
+	# -m32: two of them (all five agree; kept short for time)
+	for seed in 1006 1010; do
+		[ -n "$m32" ] && compare "$work/gen$seed.cc" "$CXX" -w $m32
+	done
+fi
+DBGEXTRA=
+# vb NAME CLASS EXPECTED: the reader's bases of CLASS (vbase.cc, native).
+vb() {
+	got=$(jq -c "select(.name == \"$2\") | [.members[] | select(.base) |
+		[.type, .offset, .bit_size, (.virtual // false)]]" \
+		"$work/vbase_cc.dwarf" | tr -d '\n')
+	if [ "$got" = "$3" ]; then ok "$1"; else bad "$1: got '$got', want '$3'"; fi
+}
+vb "diamond: Root once, after the data" Dia \
+	'[["A",0,72,false],["B",16,128,false],["Root",36,64,true]]'
+vb "virtual bases of virtual bases" VV2 \
+	'[["VV",16,72,true],["A",32,72,true],["Root",44,64,true],["B",56,128,true],["Dia",72,384,true]]'
+vb "empty virtual bases at 0, each listed" TwoE \
+	'[["E",0,0,true],["E2",0,0,true]]'
+vb "empty virtual base moved past a same-type one" EE \
+	'[["G",0,0,false],["E",12,0,true]]'
+vb "nearly empty primary virtual base, and its own primary" S2 \
+	'[["NE3",0,64,true],["NE",0,64,true]]'
+vb "non-POD virtual base: data size, the next one in its tail" X1 \
+	'[["NP",8,40,true],["CH",13,8,true]]'
+vb "tail padding reused: data size" AfterPriv '[["Priv",0,40,false]]'
+vb "tail padding reused two levels" Lvl2 '[["AfterPriv",0,64,false]]'
 
 # Text and --sizes against pahole on plain C (pahole prints no footer for
 # unions and guesses some alignments: compare structs without those).
