@@ -79,6 +79,42 @@ static bool get_line(location_t loc, struct src_line *ret)
 	return true;
 }
 
+/* Between the first member's line and the last one's, only member lines
+   and blank ones: a directive (#ifdef), a comment or the other half of a
+   declaration would end up with the wrong member.  */
+static const char *lines_between_members(const struct ph_type *t,
+					 const location_t *locs)
+{
+	expanded_location first = expand_location(locs[0]);
+	int lo = first.line, hi = first.line;
+
+	for (size_t i = 1; i < t->nr_members; i++) {
+		expanded_location x = expand_location(locs[i]);
+
+		if (!x.file || !first.file || strcmp(x.file, first.file))
+			return "the members are in several files";
+		lo = MIN(lo, x.line);
+		hi = MAX(hi, x.line);
+	}
+	for (int l = lo; l <= hi; l++) {
+		bool member = false;
+
+		for (size_t i = 0; i < t->nr_members && !member; i++)
+			member = expand_location(locs[i]).line == l;
+		if (member)
+			continue;
+		char_span span = location_get_source_line(first.file, l);
+		if (!span)
+			return "the source is not available";
+		for (size_t k = 0; k < span.length(); k++)
+			if (!ISSPACE(span[k]))
+				return "other lines stand between the members "
+				       "(a directive, a comment, part of a "
+				       "declaration)";
+	}
+	return NULL;
+}
+
 /* Why the members' lines cannot simply be permuted, or NULL when they
    can: each member alone on its line, a plain declaration with one
    declarator, no comment, not from a macro.  */
@@ -112,29 +148,36 @@ static const char *fixit_obstacle(tree type, const struct ph_type *t,
 				       "line";
 		}
 		int semis = 0, depth = 0;
+		bool brace = false, comma = false;
 		for (int k = 0; k < line.len; k++) {
 			char c = line.text[k];
 
 			if (c == '/' && k + 1 < line.len &&
 			    (line.text[k + 1] == '*' || line.text[k + 1] == '/'))
 				return "a comment shares a line with a member";
+			if (c == '#')
+				return "a member line holds a directive";
+			if (c == '{' || c == '}')
+				brace = true;
 			if (c == '(' || c == '[' || c == '{')
 				depth++;
 			else if (c == ')' || c == ']' || c == '}')
 				depth--;
 			else if (c == ',' && depth == 0)
-				return "several declarators share a declaration";
+				comma = true;
 			else if (c == ';')
 				semis++;
-			else if (c == '#')
-				return "a member line holds a directive";
 		}
+		if (comma)
+			return "several declarators share a declaration";
 		if (semis > 1)
 			return "several members are declared on one line";
+		if (brace)
+			return "a member shares its line with a brace";
 		if (semis != 1)
 			return "a declaration spans several lines";
 	}
-	return NULL;
+	return lines_between_members(t, locs);
 }
 
 /* The fix-it: the line of the K-th member in the original order becomes
@@ -249,9 +292,11 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 	    a.padding >= o->min_hole &&
 	    !(base && base->padding >= a.padding))
 		warning_at(type_location(type), 0,
-			   "%wu bytes of tail padding in %qs",
+			   a.padding == 1 ? "%wu byte of tail padding in %qs"
+					  : "%wu bytes of tail padding in %qs",
 			   (unsigned HOST_WIDE_INT)a.padding, tn);
-	if (base && t->size > base->size)
+	if (base && t->size > base->size &&
+	    (o->kinds & (PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_PACKABLE)))
 		warning_at(type_location(type), 0,
 			   "%qs grew from %wu to %wu bytes", tn,
 			   (unsigned HOST_WIDE_INT)base->size,

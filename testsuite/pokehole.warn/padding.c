@@ -1,0 +1,20 @@
+/* Tail padding: warned at the type, with its size.  */
+/* { dg-do compile { target x86_64-*-* } } */
+/* { dg-options "-fplugin-arg-pokehole-warn=padding" } */
+
+struct tail { int i; char c; };	/* { dg-warning "warning: 3 bytes of tail padding in 'struct tail'" } */
+
+/* A hole but no padding: nothing with warn=padding.  */
+struct hole { char c; int i; };
+
+struct wide {	/* { dg-warning "warning: 11 bytes of tail padding in 'struct wide'" } */
+	int x __attribute__((aligned(16)));
+	char c;
+};
+
+typedef struct { short s; char c; } tailed_t;	/* { dg-warning "warning: 1 byte of tail padding in 'tailed_t'" } */
+
+/* A union's padding is the part of its size no member fills.  */
+union un { char c[5]; int i; };	/* { dg-warning "warning: 3 bytes of tail padding in 'union un'" } */
+
+/* { dg-final { warn-check-numbers } } */
