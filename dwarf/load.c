@@ -306,9 +306,9 @@ static struct ph_error *walk_tree(struct walk *w, Dwarf_Die *parent,
 		case DW_TAG_subprogram:
 		case DW_TAG_lexical_block:
 		case DW_TAG_inlined_subroutine:
-			/* Types local to functions: C only, C++ would need
-			   the function in the name.  */
-			descend = !w->ctx->cxx;
+			/* Types local to functions (in C++ named after the
+			   function, names.c).  */
+			descend = true;
 			break;
 		default:
 			break;

@@ -525,6 +525,7 @@ static bool scope_tag(int tag)
 	case DW_TAG_enumeration_type:
 	case DW_TAG_typedef:
 	case DW_TAG_subprogram:
+	case DW_TAG_lexical_block:
 		return true;
 	default:
 		return false;
@@ -612,6 +613,195 @@ static struct ph_error *scope_parent(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 }
 
 static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				  unsigned depth, struct ph_buf *out);
+
+/* GCC's %T prints a parameter's type as "const char*", "int*",
+   "void (*)(int)": no space before a declarator's '*' or '&' that
+   follows a name.  */
+static void tighten(const char *in, struct ph_buf *out)
+{
+	for (const char *p = in; *p; p++) {
+		if (*p == ' ' && (p[1] == '*' || p[1] == '&') && p > in &&
+		    p[-1] != '(' && p[-1] != ',')
+			continue;
+		ph_buf_putc(out, *p);
+	}
+}
+
+/* IN with SCOPE ("ns::") taken off the names that start with it: GCC
+   prints the parameter types of a local class's function unqualified
+   when they are in the function's own namespace ("ns::h(T*)"), qualified
+   otherwise ("ns::in::k(ns::T)").  */
+static void relative_to(const char *in, const char *scope,
+			struct ph_buf *out)
+{
+	for (const char *p = in; *p;) {
+		bool start = p == in || !(p[-1] == '_' || p[-1] == ':' ||
+					  (p[-1] >= '0' && p[-1] <= '9') ||
+					  (p[-1] >= 'a' && p[-1] <= 'z') ||
+					  (p[-1] >= 'A' && p[-1] <= 'Z'));
+		size_t best = 0;
+
+		if (start && *scope && strncmp(p, scope, strlen(scope)) == 0)
+			best = strlen(scope);
+		if (best) {
+			p += best;
+			continue;
+		}
+		ph_buf_putc(out, *p++);
+	}
+}
+
+/* "int C::*": a pointer to a data member (to a member function: the
+   function type spelled before "C::*").  */
+static struct ph_error *spell_member_pointer(struct ph_dw_ctx *ctx,
+					     Dwarf_Die *pm, unsigned depth,
+					     struct ph_buf *out)
+{
+	Dwarf_Die pointee, cls;
+	Dwarf_Attribute attr;
+	struct ph_error *err;
+	bool present, named;
+
+	if ((err = ph_dw_type(pm, &present, &pointee)))
+		return err;
+	if ((err = spell_abstract(ctx, present ? &pointee : NULL, depth + 1,
+				  out)))
+		return err;
+	ph_buf_putc(out, ' ');
+	if (dwarf_attr_integrate(pm, DW_AT_containing_type, &attr) &&
+	    dwarf_formref_die(&attr, &cls)) {
+		ph_dw_follow_signature(&cls);
+		if ((err = ph_dw_qualified_name(ctx, &cls, out, &named)))
+			return err;
+		if (!named)
+			ph_buf_puts(out, "<unnamed>");
+	}
+	ph_buf_puts(out, "::*");
+	return NULL;
+}
+
+/* A function as the scope of a class local to it, as GCC's diagnostics
+   print it: "ns::g(const char*, int*)::", "S::m() const::",
+   "f()::<lambda()>::".  */
+static struct ph_error *put_function(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
+				     unsigned depth, struct ph_buf *out)
+{
+	Dwarf_Die decl = *fn, child, scope_die;
+	Dwarf_Attribute attr;
+	struct ph_buf scope, params;
+	struct ph_error *err = NULL;
+	const char *name;
+	bool first = true, varargs = false, is_const = false, lambda = false;
+	bool in_namespace;
+	bool found;
+	int rc;
+
+	/* The declaration has the name, scope and parameter types.  */
+	for (unsigned i = 0; i < 4; i++) {
+		Dwarf_Die next;
+
+		if ((dwarf_attr(&decl, DW_AT_abstract_origin, &attr) ||
+		     dwarf_attr(&decl, DW_AT_specification, &attr)) &&
+		    dwarf_formref_die(&attr, &next))
+			decl = next;
+		else
+			break;
+	}
+	name = dwarf_diename(&decl);
+	ph_buf_init(&scope);
+	ph_buf_init(&params);
+	if ((err = put_scope(ctx, &decl, depth + 1, &scope)))
+		goto out;
+	/* Only a namespace's function has its types printed relative to
+	   it (a member function's keep their qualifiers).  */
+	if ((err = scope_parent(ctx, &decl, &scope_die, &found)))
+		goto out;
+	in_namespace = found && dwarf_tag(&scope_die) == DW_TAG_namespace;
+	/* A lambda's operator() is a member of its unnamed closure type.  */
+	if (name && strcmp(name, "operator()") == 0 &&
+	    !(err = scope_parent(ctx, &decl, &scope_die, &found)) && found &&
+	    (dwarf_tag(&scope_die) == DW_TAG_structure_type ||
+	     dwarf_tag(&scope_die) == DW_TAG_class_type) &&
+	    !dwarf_diename(&scope_die)) {
+		lambda = true;
+		ph_buf_deinit(&scope);
+		ph_buf_init(&scope);
+		if ((err = put_scope(ctx, &scope_die, depth + 1, &scope)))
+			goto out;
+	}
+	if (err)
+		goto out;
+	for (rc = dwarf_child(&decl, &child); rc == 0;
+	     rc = dwarf_siblingof(&child, &child)) {
+		int tag = dwarf_tag(&child);
+		Dwarf_Die pt;
+		bool present;
+		struct ph_buf one;
+
+		if (tag == DW_TAG_unspecified_parameters)
+			varargs = true;
+		if (tag != DW_TAG_formal_parameter)
+			continue;
+		if ((err = ph_dw_type(&child, &present, &pt)))
+			goto out;
+		if (dwarf_hasattr_integrate(&child, DW_AT_artificial)) {
+			/* this: a pointer to a const class for a const
+			   member function.  */
+			if (present && dwarf_tag(&pt) == DW_TAG_pointer_type &&
+			    !ph_dw_type(&pt, &present, &pt) && present &&
+			    dwarf_tag(&pt) == DW_TAG_const_type)
+				is_const = true;
+			continue;
+		}
+		if (!first)
+			ph_buf_puts(&params, ", ");
+		first = false;
+		/* A parameter's own cv-qualifiers are not part of the
+		   function's type.  */
+		while (present && (dwarf_tag(&pt) == DW_TAG_const_type ||
+				   dwarf_tag(&pt) == DW_TAG_volatile_type))
+			if ((err = ph_dw_type(&pt, &present, &pt)))
+				goto out;
+		ph_buf_init(&one);
+		if (present && dwarf_tag(&pt) == DW_TAG_ptr_to_member_type)
+			err = spell_member_pointer(ctx, &pt, depth + 1, &one);
+		else
+			err = spell_abstract(ctx, present ? &pt : NULL,
+					     depth + 1, &one);
+		if (!err) {
+			struct ph_buf t;
+
+			ph_buf_init(&t);
+			tighten(data(&one), &t);
+			relative_to(data(&t), in_namespace ? data(&scope) : "",
+				    &params);
+			ph_buf_deinit(&t);
+		}
+		ph_buf_deinit(&one);
+		if (err)
+			goto out;
+	}
+	if (varargs)
+		ph_buf_puts(&params, first ? "..." : ", ...");
+	ph_buf_puts(out, data(&scope));
+	if (lambda) {
+		ph_buf_puts(out, "<lambda(");
+		ph_buf_puts(out, data(&params));
+		ph_buf_puts(out, ")>::");
+	} else {
+		move_cv(name ? name : "<unnamed>", out);
+		ph_buf_putc(out, '(');
+		ph_buf_puts(out, data(&params));
+		ph_buf_puts(out, is_const ? ") const::" : ")::");
+	}
+out:
+	ph_buf_deinit(&scope);
+	ph_buf_deinit(&params);
+	return err;
+}
+
+static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				  unsigned depth, struct ph_buf *out)
 {
 	Dwarf_Die p;
@@ -630,6 +820,10 @@ static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	case DW_TAG_union_type:
 	case DW_TAG_enumeration_type:
 		break;
+	case DW_TAG_lexical_block:
+		return put_scope(ctx, &p, depth + 1, out);
+	case DW_TAG_subprogram:
+		return ctx->cxx ? put_function(ctx, &p, depth + 1, out) : NULL;
 	default:
 		return NULL;
 	}

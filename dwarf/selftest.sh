@@ -114,6 +114,29 @@ NE3 n3; S2 s2; Adv a1; Adv4 a4; Y1 yy1; Z1 z1; VA va; VA2 va2; ME me;
 Lvl2 l2;
 EOF
 
+# Classes local to functions, named as GCC's diagnostics name them.
+cat > "$work/locals.cc" <<'EOF'
+namespace ns { struct T { int t; }; namespace in { struct U { int u; }; }
+int g(const char *p, int *q) { struct L { int a; } l = {1}; return l.a + *p + *q; }
+int h(T *t, unsigned long n, int a[3], const int *const c)
+{ struct L2 { char c; } l = {1}; return l.c + t->t + (int)n + a[0] + *c; }
+struct S { int m() const { struct LM { short s; } x = {1}; return x.s; }
+  int n(T t, in::U u, int S::*pm) { struct LN { long l; } y = {2}; return (int)y.l + t.t + u.u + (pm ? 1 : 0); } };
+template <typename V> int tf(V v) { struct LT { V v; } z = {v}; return (int)z.v; }
+namespace in { int k(T t, U &u, U &&w) { struct LK { int v; } l = {0}; return l.v + t.t + u.u + w.u; } }
+int uses() { S s; in::U u{}; return s.m() + s.n(T{}, in::U{}, nullptr) + tf<int>(3) + tf<double>(1.0) + in::k(T{}, u, in::U{}); }
+}
+int main() { struct M { int q; } m = {0}; { struct Inner { char i; } in = {0}; return m.q + in.i; } }
+int f(void (*cb)(int), ...) { struct V { int v; } v = {0}; return v.v + (cb ? 1 : 0); }
+namespace { int anon() { struct A { int x; } a = {0}; return a.x; } }
+int usea() { return anon(); }
+struct Top { static int st() { struct SL { int z; } s = {0}; return s.z; } };
+int uset() { return Top::st(); }
+int lam() { auto l = [](int) { struct InL { int w; } x = {0}; return x.w; }; return l(1); }
+int ov(int) { struct O { int o; } o = {0}; return o.o; }
+int ov(char) { struct O { char o; } o = {0}; return o.o; }
+EOF
+
 SYS='select(.file | startswith("/usr/") | not)'
 # Classes where the plugin (plugin/types.cc, add_fieldless_virtual_bases)
 # drops a virtual base sharing offset and size with one listed already:
@@ -172,7 +195,7 @@ done
 # ph-gen's random classes.  Dynamic classes get DWARF only where their
 # vtable is emitted, unless -femit-class-debug-always.
 DBGEXTRA=-femit-class-debug-always
-for src in "$top"/testsuite/pokehole.c++/[!ql]*.cc "$work/vbase.cc"; do
+for src in "$top"/testsuite/pokehole.c++/[!q]*.cc "$work/vbase.cc" "$work/locals.cc"; do
 	for flags in "" $m32; do
 		compare "$src" "$CXX" $flags
 	done
@@ -207,6 +230,13 @@ vb "nearly empty primary virtual base, and its own primary" S2 \
 	'[["NE3",0,64,true],["NE",0,64,true]]'
 vb "non-POD virtual base: data size, the next one in its tail" X1 \
 	'[["NP",8,40,true],["CH",13,8,true]]'
+check "local class names" "$(printf '%s\n' 'Top::st()::SL' \
+	'f(void (*)(int), ...)::V' 'lam()::<lambda(int)>::InL' 'main()::Inner' 'main()::M' \
+	'ns::S::m() const::LM' 'ns::S::n(ns::T, ns::in::U, int ns::S::*)::LN' \
+	'ns::g(const char*, int*)::L' 'ns::h(T*, long unsigned int, int*, const int*)::L2' \
+	'ns::in::k(ns::T, U&, U&&)::LK' 'ns::tf<double>(double)::LT' 'ns::tf<int>(int)::LT' \
+	'ov(char)::O' 'ov(int)::O' '{anonymous}::anon()::A')" \
+	sh -c "jq -r '.name | select(contains(\")::\"))' '$work/locals_cc.dwarf' | LC_ALL=C sort"
 vb "tail padding reused: data size" AfterPriv '[["Priv",0,40,false]]'
 vb "tail padding reused two levels" Lvl2 '[["AfterPriv",0,64,false]]'
 
