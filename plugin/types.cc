@@ -177,11 +177,14 @@ static struct ph_error *add_fieldless_virtual_bases(struct build_ctx *ctx,
 		if (!BINFO_VIRTUAL_P(b) || !const_uhwi(BINFO_OFFSET(b), &off) ||
 		    !const_uhwi(TYPE_SIZE_UNIT(type), &size))
 			continue;
-		/* Reached again through another path of a diamond.  */
+		/* Reached again through another path of a diamond: the same
+		   class (two empty ones may share an offset and a size).  */
+		struct ph_buf text;
+		ph_buf_init(&text);
+		ph_type_text(type, &text);
 		for (size_t k = 0; k < vec->n && !have; k++)
-			have = vec->v[k].virtual_base &&
-			       vec->v[k].bit_offset == off * 8 &&
-			       vec->v[k].size == size;
+			have = vec->v[k].virtual_base && text.data &&
+			       strcmp(vec->v[k].type, text.data) == 0;
 		/* A base with a field of its own is there already.  */
 		bool has_field = false;
 		for (tree f = TYPE_FIELDS(record); f && !has_field;
@@ -195,8 +198,10 @@ static struct ph_error *add_fieldless_virtual_bases(struct build_ctx *ctx,
 					    TREE_TYPE(f)))) ==
 					    TYPE_MAIN_VARIANT(type) &&
 				    int_bit_position(f) == (HOST_WIDE_INT)off * 8;
-		if (have || has_field)
+		if (have || has_field) {
+			ph_buf_deinit(&text);
 			continue;
+		}
 		memset(&m, 0, sizeof(m));
 		m.name = m.name_pre = m.name_post = "";
 		m.base = m.virtual_base = true;
@@ -204,11 +209,8 @@ static struct ph_error *add_fieldless_virtual_bases(struct build_ctx *ctx,
 		m.size = size;
 		m.bit_size = data_bits(type);
 		m.align = TYPE_ALIGN_UNIT(type);
-		struct ph_buf head;
-		ph_buf_init(&head);
-		ph_type_text(type, &head);
-		m.type = model_str(ctx, &head);
-		ph_buf_deinit(&head);
+		m.type = model_str(ctx, &text);
+		ph_buf_deinit(&text);
 		if (!m.type)
 			return &ph_error_nomem;
 		if ((err = ph_member_vec_push(vec, &m)))
@@ -449,6 +451,10 @@ struct ph_error *ph_type_from_tree(struct ph_model *model, tree type,
 	*ret = NULL;
 	memset(&t, 0, sizeof(t));
 	if (!const_uhwi(TYPE_SIZE_UNIT(type), &t.size))
+		return NULL;
+	/* Every complete C++ class takes a byte at least: size 0 is a
+	   template's pattern, which has no layout of its own.  */
+	if (ph_lang_cxx && t.size == 0)
 		return NULL;
 	t.kind = TREE_CODE(type) == UNION_TYPE ? PH_KIND_UNION
 					       : PH_KIND_STRUCT;
