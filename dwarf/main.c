@@ -37,7 +37,7 @@ struct options {
 	bool have_min_holes, have_min_hole_size;
 	unsigned jobs;
 	const char *debuginfo_path;
-	bool reorganize, show_steps;
+	bool reorganize, show_steps, expand;
 	char **hot;			/* --hot names */
 	size_t nr_hot;
 	const char *merge_baseline;	/* --merge-baseline output */
@@ -67,6 +67,7 @@ static const struct option long_options[] = {
 	{ "jobs", optional_argument, NULL, 'j' },
 	{ "debuginfo-path", required_argument, NULL, OPT_DEBUGINFO_PATH },
 	{ "reorganize", no_argument, NULL, 'R' },
+	{ "expand_types", no_argument, NULL, 'E' },
 	{ "show_reorg_steps", no_argument, NULL, 'S' },
 	{ "packable", no_argument, NULL, 'P' },
 	{ "hot", required_argument, NULL, OPT_HOT },
@@ -95,6 +96,8 @@ static void usage(FILE *f)
 "      --structs                 show only structs (and classes)\n"
 "      --unions                  show only unions\n"
 "      --json                    print JSON Lines (docs/layout-jsonl.md)\n"
+"  -E, --expand_types            show the members of struct and union\n"
+"                                members inside them\n"
 "  -R, --reorganize              print each type in the smallest member\n"
 "                                order found (with --json: as JSON Lines\n"
 "                                carrying \"original_size\")\n"
@@ -170,7 +173,9 @@ static bool want(void *arg, const char *name, enum ph_kind kind)
 		return false;
 	if (o->unions_only && kind != PH_KIND_UNION)
 		return false;
-	if (o->class_names && !ph_name_in_list(o->class_names, name))
+	/* -E needs the member types too: -C filters at printing then.  */
+	if (o->class_names && !o->expand &&
+	    !ph_name_in_list(o->class_names, name))
 		return false;
 	if (o->exclude_prefix &&
 	    strncmp(name, o->exclude_prefix, strlen(o->exclude_prefix)) == 0)
@@ -186,6 +191,33 @@ static int write_buf(struct ph_buf *buf)
 		return -1;
 	buf->len = 0;
 	return 0;
+}
+
+/* -E: a member's type, as the text renderer asks for it: "struct foo",
+   "union bar", or the name of a typedef'd untagged type.  */
+static const struct ph_type *lookup_type(void *arg, const char *type)
+{
+	const struct ph_model *model = arg;
+	enum ph_kind kind = PH_KIND_STRUCT;
+	bool tagged = true;
+
+	if (strncmp(type, "struct ", 7) == 0)
+		type += 7;
+	else if (strncmp(type, "union ", 6) == 0)
+		type += 6, kind = PH_KIND_UNION;
+	else if (strncmp(type, "class ", 6) == 0)
+		type += 6, kind = PH_KIND_CLASS;
+	else
+		tagged = false;
+	for (size_t i = 0; i < model->nr_types; i++) {
+		const struct ph_type *t = model->types[i];
+
+		if (strcmp(t->name, type) != 0)
+			continue;
+		if (!tagged || (t->kind == kind && !t->typedef_name))
+			return t;
+	}
+	return NULL;
 }
 
 /* -R, -S and -P: what the engine makes of T.  */
@@ -228,6 +260,11 @@ static struct ph_error *print_types(struct ph_model *model,
 	struct ph_error *err = NULL;
 	size_t nr_types = model->nr_types;
 
+	if (o->expand) {
+		text_opts.lookup = lookup_type;
+		text_opts.lookup_arg = model;
+	}
+
 	ph_buf_init(&out);
 	for (size_t i = 0; i < nr_types && !err; i++) {
 		const struct ph_type *t = model->types[i];
@@ -239,6 +276,9 @@ static struct ph_error *print_types(struct ph_model *model,
 		   the JSON contract has them all.  */
 		if (t->typedef_name && o->output != OUT_JSON &&
 		    !o->class_names)
+			continue;
+		if (o->expand && o->class_names &&
+		    !ph_name_in_list(o->class_names, t->name))
 			continue;
 		if ((err = ph_analyze_type(t, o->cacheline, &a)))
 			break;
@@ -294,7 +334,7 @@ int main(int argc, char **argv)
 
 	memset(&o, 0, sizeof(o));
 	o.cacheline = 64;
-	while ((c = getopt_long(argc, argv, "C:sc:x:y:H:z:j::hRSP", long_options,
+	while ((c = getopt_long(argc, argv, "C:sc:x:y:H:z:j::hRSPE", long_options,
 				NULL)) != -1) {
 		switch (c) {
 		case 'C':
@@ -358,6 +398,9 @@ int main(int argc, char **argv)
 			break;
 		case 'R':
 			o.reorganize = true;
+			break;
+		case 'E':
+			o.expand = true;
 			break;
 		case 'S':
 			o.reorganize = o.show_steps = true;

@@ -155,7 +155,7 @@ static struct ph_error *render_reorganized(struct ph_model *model,
 					   const struct ph_type *t,
 					   struct ph_buf *text)
 {
-	struct ph_text_options o = { opts.cacheline, 0 };
+	struct ph_text_options o = { opts.cacheline, 0, NULL, NULL };
 	struct ph_reorg_options ropts;
 	struct ph_reorg_result r;
 	struct ph_error *err;
@@ -186,7 +186,7 @@ static void report(void)
 {
 	struct ph_model *model = NULL;
 	struct ph_buf text, json, name;
-	struct ph_text_options text_opts = { opts.cacheline, 0 };
+	struct ph_text_options text_opts = { opts.cacheline, 0, NULL, NULL };
 	struct ph_error *err;
 	unsigned i;
 	tree type;

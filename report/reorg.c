@@ -21,7 +21,7 @@ struct ph_error *ph_render_reorg_text(struct ph_buf *out,
 				      const struct ph_text_options *opts,
 				      bool steps)
 {
-	struct ph_text_options plain = { 64, 0 }, final;
+	struct ph_text_options plain = { 64, 0, NULL, NULL }, final;
 	struct ph_error *err;
 
 	if (opts)

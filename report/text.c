@@ -1,6 +1,7 @@
 #include "text.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../reorg/analysis.h"
@@ -12,6 +13,7 @@ enum { TYPE_WIDTH = 26, NAME_WIDTH = 21, TAB = 8 };
 
 struct text_ctx {
 	struct ph_buf *out;
+	const struct ph_text_options *opts;
 	unsigned cacheline;
 	uint64_t last_cacheline;	/* cacheline of the previous member */
 };
@@ -71,6 +73,69 @@ static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
 			   size_t n, uint64_t start_bit, uint64_t size,
 			   bool is_union, unsigned depth);
 
+static void moved_free(struct ph_member *v, size_t n);
+
+/* A deep copy of MS moved by DELTA bits, for showing a type's members
+   inside another; NULL when memory runs out.  */
+static struct ph_member *moved_copy(const struct ph_member *ms, size_t n,
+				    uint64_t delta)
+{
+	struct ph_member *v = malloc((n ? n : 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		v[i] = ms[i];
+		v[i].bit_offset += delta;
+		v[i].members = NULL;
+		if (ms[i].nr_members) {
+			v[i].members = moved_copy(ms[i].members,
+						  ms[i].nr_members, delta);
+			if (!v[i].members) {
+				v[i].nr_members = 0;
+				moved_free(v, i + 1);
+				return NULL;
+			}
+		}
+	}
+	return v;
+}
+
+static void moved_free(struct ph_member *v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		moved_free(v[i].members, v[i].nr_members);
+	free(v);
+}
+
+/* pahole -E: the member's own type, opened up in place.  True when it
+   was; the caller closes it.  */
+static bool expand_member(struct text_ctx *ctx, const struct ph_member *m,
+			  unsigned depth)
+{
+	const struct ph_text_options *o = ctx->opts;
+	const struct ph_type *t;
+	struct ph_member *ms;
+
+	if (!o || !o->lookup || m->bitfield || m->base || *m->name_pre ||
+	    *m->name_post || depth > 8)
+		return false;
+	t = o->lookup(o->lookup_arg, m->type);
+	if (!t || !t->nr_members || t->size != m->size)
+		return false;
+	ms = moved_copy(t->members, t->nr_members, m->bit_offset);
+	if (!ms) {
+		ctx->out->failed = true;
+		return false;
+	}
+	ph_buf_printf(ctx->out, "%s {\n", m->type);
+	render_members(ctx, ms, t->nr_members, m->bit_offset, t->size,
+		       t->kind == PH_KIND_UNION, depth + 1);
+	indent(ctx->out, depth);
+	moved_free(ms, t->nr_members);
+	return true;
+}
+
 static void render_member(struct text_ctx *ctx, const struct ph_member *m,
 			  unsigned depth)
 {
@@ -79,7 +144,12 @@ static void render_member(struct text_ctx *ctx, const struct ph_member *m,
 
 	ph_buf_init(&name);
 	indent(out, depth);
-	if (m->nested) {
+	if (!m->nested && expand_member(ctx, m, depth)) {
+		ph_buf_printf(&name, "} %s%s%s;", m->name_pre, m->name,
+			      m->name_post);
+		put_padded(out, name.data, name.len,
+			   type_width(depth) + 1 + NAME_WIDTH);
+	} else if (m->nested) {
 		ph_buf_printf(out, "%s {\n", ph_kind_name(m->nested_kind));
 		render_members(ctx, m->members, m->nr_members, m->bit_offset,
 			       m->size, m->nested_kind == PH_KIND_UNION,
@@ -268,6 +338,7 @@ struct ph_error *ph_render_text(struct ph_buf *out, const struct ph_type *t,
 {
 	struct text_ctx ctx = {
 		.out = out,
+		.opts = opts,
 		.cacheline = opts && opts->cacheline ? opts->cacheline : 64,
 	};
 	struct ph_analysis a;

@@ -15,6 +15,11 @@ struct ph_text_options {
 	/* For a reorganized layout: the original's size, for pahole's
 	   "saved N bytes!" on the closing line; 0 otherwise.  */
 	uint64_t original_size;
+	/* pahole -E: when set, a member whose type LOOKUP finds ("struct
+	   foo", a typedef's name) is shown with that type's members inside,
+	   at their offsets in this type.  */
+	const struct ph_type *(*lookup)(void *arg, const char *type);
+	void *lookup_arg;
 };
 
 /* Appends the layout of T to OUT.  */
