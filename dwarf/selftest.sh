@@ -120,7 +120,8 @@ NE3 n3; S2 s2; Adv a1; Adv4 a4; Y1 yy1; Z1 z1; VA va; VA2 va2; ME me;
 Lvl2 l2;
 EOF
 
-# Classes local to functions, named as GCC's diagnostics name them.
+# Classes local to functions, named as GCC's diagnostics name them.  The
+# check below selects names with "::" after a ")" (also ") const::").
 cat > "$work/locals.cc" <<'EOF'
 namespace ns { struct T { int t; }; namespace in { struct U { int u; }; }
 int g(const char *p, int *q) { struct L { int a; } l = {1}; return l.a + *p + *q; }
@@ -245,7 +246,7 @@ check "local class names" "$(printf '%s\n' 'Top::st()::SL' \
 	'ns::g(const char*, int*)::L' 'ns::h(T*, long unsigned int, int*, const int*)::L2' \
 	'ns::in::k(ns::T, U&, U&&)::LK' 'ns::tf<double>(double)::LT' 'ns::tf<int>(int)::LT' \
 	'ov(char)::O' 'ov(int)::O' '{anonymous}::anon()::A')" \
-	sh -c "jq -r '.name | select(contains(\")::\"))' '$work/locals_cc.dwarf' | LC_ALL=C sort"
+	sh -c "jq -r '.name | select(test(\"[)][^()]*::\"))' '$work/locals_cc.dwarf' | LC_ALL=C sort"
 vb "tail padding reused: data size" AfterPriv '[["Priv",0,40,false]]'
 vb "tail padding reused two levels" Lvl2 '[["AfterPriv",0,64,false]]'
 
