@@ -284,13 +284,16 @@ static bool consistent(const struct ph_type *t, const uint32_t *natural,
 	return true;
 }
 
-/* Laying the members out packed to P puts each where it is: no gap the
-   packing does not explain.  */
-static bool uniform(const struct ph_type *t, const uint32_t *natural,
-		    uint64_t base, uint32_t p, uint32_t type_explicit)
+/* Laying the members out packed to P: how many gaps it does not explain
+   (each needs unnamed bitfields, which DWARF does not list), the size
+   not being the end rounded to the alignment packing leaves counting as
+   one; 0 when it puts each member where it is.  */
+static unsigned packed_gaps(const struct ph_type *t, const uint32_t *natural,
+			    uint64_t base, uint32_t p, uint32_t type_explicit)
 {
 	uint64_t pos = 0;
 	uint32_t align = 1;
+	unsigned gaps = 0;
 
 	for (size_t i = 0; i < t->nr_members; i++)
 		align = max32(align, t->members[i].explicit_align
@@ -298,7 +301,7 @@ static bool uniform(const struct ph_type *t, const uint32_t *natural,
 				     : min32(natural[i] ? natural[i] : 1, p));
 	align = max32(align, type_explicit);
 	if (t->kind == PH_KIND_UNION)
-		return t->size % align == 0;
+		return t->size % align == 0 ? 0 : UINT32_MAX;
 	for (size_t i = 0; i < t->nr_members; i++) {
 		const struct ph_member *m = &t->members[i];
 		uint64_t off = ph_member_offset(m) - base, end;
@@ -309,7 +312,7 @@ static bool uniform(const struct ph_type *t, const uint32_t *natural,
 			uint32_t a = m->explicit_align ? m->explicit_align
 						       : min32(natural[i], p);
 			if (off > round_up(pos, a ? a : 1))
-				return false;
+				gaps++;
 			end = off + m->size;
 		}
 		if (end > pos)
@@ -317,7 +320,76 @@ static bool uniform(const struct ph_type *t, const uint32_t *natural,
 	}
 	/* Packed to P, the size is the end rounded to the alignment that
 	   packing leaves: a struct that is bigger is not packed so.  */
-	return round_up(pos, align) == t->size;
+	if (round_up(pos, align) != t->size)
+		gaps++;
+	return gaps;
+}
+
+/* A member's alignment when only the members at misaligned offsets are
+   packed (the type itself not).  */
+static uint32_t member_unpacked(const struct ph_member *m, uint32_t n,
+				uint64_t base)
+{
+	uint64_t off = ph_member_offset(m) - base;
+
+	n = n ? n : 1;
+	if (m->bitfield)
+		return n;
+	if (m->explicit_align && off % m->explicit_align == 0)
+		return m->explicit_align < n ? m->explicit_align
+					     : max32(m->explicit_align, n);
+	if (m->explicit_align || off % n)
+		return 1;
+	return n;
+}
+
+/* The same count when the type is not packed, only its misaligned
+   members; UINT32_MAX when the alignment that leaves does not divide the
+   size (a size is a multiple of the alignment).  */
+static unsigned unpacked_gaps(const struct ph_type *t, const uint32_t *natural,
+			      uint64_t base, uint32_t type_explicit)
+{
+	uint32_t align = max32(type_explicit, 1);
+	uint64_t pos = 0;
+	unsigned gaps = 0;
+
+	for (size_t i = 0; i < t->nr_members; i++)
+		align = max32(align, member_unpacked(&t->members[i],
+						     natural[i], base));
+	if (t->size % align)
+		return UINT32_MAX;
+	if (t->kind == PH_KIND_UNION)
+		return 0;
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const struct ph_member *m = &t->members[i];
+		uint64_t off = ph_member_offset(m) - base, end;
+
+		if (m->bitfield) {
+			end = (m->bit_offset + m->bit_size + 7) / 8 - base;
+		} else {
+			if (off > round_up(pos, member_unpacked(m, natural[i],
+								base)))
+				gaps++;
+			end = off + m->size;
+		}
+		if (end > pos)
+			pos = end;
+	}
+	if (round_up(pos, align) != t->size)
+		gaps++;
+	return gaps;
+}
+
+/* Packed as a whole to P (below the natural alignment)?  When packing
+   explains every offset, yes; else only the misaligned members are taken
+   as packed, unless the alignment that leaves does not divide the size.
+   (Gaps that unnamed bitfields leave, which DWARF does not list, cannot
+   tell the two apart.)  */
+static bool packed_whole(const struct ph_type *t, const uint32_t *natural,
+			 uint64_t base, uint32_t p, uint32_t type_explicit)
+{
+	return packed_gaps(t, natural, base, p, type_explicit) == 0 ||
+	       unpacked_gaps(t, natural, base, type_explicit) == UINT32_MAX;
 }
 
 void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
@@ -334,7 +406,7 @@ void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
 	}
 	for (p = a; p > 1 && !consistent(t, natural, base, a, p); p /= 2)
 		;
-	if (p < a && uniform(t, natural, base, p, type_explicit)) {
+	if (p < a && packed_whole(t, natural, base, p, type_explicit)) {
 		/* Packed as a whole, to P.  */
 		t->packed = p == 1;
 		for (size_t i = 0; i < t->nr_members; i++) {
