@@ -79,6 +79,7 @@ $(foreach v,$(GCC_VERSIONS),$(eval $(call versioned_plugin,$(v))))
 
 include testsuite/Makefile.frag
 include dwarf/Makefile.frag
+include mk/hardening.mk
 
 # Debian packages: installed when we are root, named otherwise.
 deps:
@@ -154,5 +155,5 @@ install: all
 	done
 
 clean:
-	rm -rf build $(PLUGIN) plugin/gcc-* $(TEST_TOOLS) testsuite/results \
+	rm -rf build build-san $(PLUGIN) plugin/gcc-* $(TEST_TOOLS) testsuite/results \
 	  testsuite/*.sum testsuite/*.log

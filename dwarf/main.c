@@ -39,6 +39,7 @@ struct options {
 	const char *debuginfo_path;
 	bool reorganize, show_steps, expand;
 	char **hot;			/* --hot names */
+	char *hot_copy;			/* what they point into */
 	size_t nr_hot;
 	const char *merge_baseline;	/* --merge-baseline output */
 };
@@ -140,7 +141,8 @@ static bool parse_number(const char *s, unsigned long max,
 }
 
 /* "a,b,c" as a vector of names.  */
-static bool split_names(const char *list, char ***ret, size_t *n)
+static bool split_names(const char *list, char **ret_copy, char ***ret,
+			size_t *n)
 {
 	char *copy = strdup(list);
 	char **v = NULL;
@@ -160,6 +162,7 @@ static bool split_names(const char *list, char ***ret, size_t *n)
 		v = nv;
 		v[count++] = p;
 	}
+	*ret_copy = copy;
 	*ret = v;
 	*n = count;
 	return true;
@@ -231,6 +234,7 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 		.cacheline = o->cacheline,
 		.hot = (const char *const *)o->hot,
 		.nr_hot = o->nr_hot,
+		.steps = o->show_steps,
 	};
 	struct ph_reorg_result r;
 	struct ph_error *err;
@@ -409,7 +413,7 @@ int main(int argc, char **argv)
 			o.output = OUT_PACKABLE;
 			break;
 		case OPT_HOT:
-			if (!split_names(optarg, &o.hot, &o.nr_hot)) {
+			if (!split_names(optarg, &o.hot_copy, &o.hot, &o.nr_hot)) {
 				fprintf(stderr, "%s: out of memory\n", progname);
 				return 1;
 			}
@@ -483,5 +487,7 @@ int main(int argc, char **argv)
 	}
 	ph_dw_dedup_destroy(dedup);
 	ph_model_destroy(model);
+	free(o.hot);
+	free(o.hot_copy);
 	return status;
 }

@@ -141,8 +141,14 @@ static bool is_flexible(Dwarf_Die *type, bool *count0)
 	bool found;
 
 	*count0 = false;
-	if (peel(&cur, true, &found) || !found ||
-	    dwarf_tag(&cur) != DW_TAG_array_type)
+	struct ph_error *err = peel(&cur, true, &found);
+	if (err) {
+		/* Not an array we can read: the member's type says so
+		   elsewhere.  */
+		ph_error_destroy(err);
+		return false;
+	}
+	if (!found || dwarf_tag(&cur) != DW_TAG_array_type)
 		return false;
 	if (dwarf_child(&cur, &sub) != 0)
 		return true;

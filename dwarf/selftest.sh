@@ -13,7 +13,7 @@
 # are used when present.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-PH=$top/dwarf/pokehole
+PH=${PH:-$top/dwarf/pokehole}
 PLUGIN=${PLUGIN:-$top/plugin/pokehole.so}
 CC=${CC:-gcc}
 CXX=${CXX:-g++}

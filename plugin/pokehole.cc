@@ -162,6 +162,7 @@ static struct ph_error *render_reorganized(struct ph_model *model,
 
 	memset(&ropts, 0, sizeof(ropts));
 	ropts.cacheline = opts.cacheline;
+	ropts.steps = true;
 	if ((err = ph_reorganize(model, t, &ropts, &r)))
 		return err;
 	if (r.type == t)
@@ -283,9 +284,22 @@ static void finish(void *, void *)
 
 /* Attributes users write in their sources, guarded by __has_attribute
    where the plugin may be absent.  */
-static tree handle_member_attribute(tree *node, tree name, tree, int,
+/* Arguments are warned about, not refused: code that compiles without the
+   plugin (where the attribute is merely unknown) must compile with it.  */
+static bool no_arguments(tree name, tree args, bool *no_add_attrs)
+{
+	if (!args)
+		return true;
+	warning(OPT_Wattributes, "%qE attribute takes no arguments", name);
+	*no_add_attrs = true;
+	return false;
+}
+
+static tree handle_member_attribute(tree *node, tree name, tree args, int,
 				    bool *no_add_attrs)
 {
+	if (!no_arguments(name, args, no_add_attrs))
+		return NULL_TREE;
 	if (TREE_CODE(*node) != FIELD_DECL) {
 		warning(OPT_Wattributes, "%qE attribute applies only to "
 			"members of a struct or union", name);
@@ -294,9 +308,11 @@ static tree handle_member_attribute(tree *node, tree name, tree, int,
 	return NULL_TREE;
 }
 
-static tree handle_type_attribute(tree *node, tree name, tree, int,
+static tree handle_type_attribute(tree *node, tree name, tree args, int,
 				  bool *no_add_attrs)
 {
+	if (!no_arguments(name, args, no_add_attrs))
+		return NULL_TREE;
 	if (TREE_CODE(*node) != RECORD_TYPE && TREE_CODE(*node) != UNION_TYPE) {
 		warning(OPT_Wattributes, "%qE attribute applies only to "
 			"struct, union and class types", name);
@@ -306,12 +322,12 @@ static tree handle_type_attribute(tree *node, tree name, tree, int,
 }
 
 static struct attribute_spec hot_attribute = {
-	"pokehole_hot", 0, 0, true, false, false, false,
+	"pokehole_hot", 0, -1, true, false, false, false,
 	handle_member_attribute, NULL
 };
 
 static struct attribute_spec ignore_attribute = {
-	"pokehole_ignore", 0, 0, false, true, false, false,
+	"pokehole_ignore", 0, -1, false, true, false, false,
 	handle_type_attribute, NULL
 };
 

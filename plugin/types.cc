@@ -3,7 +3,7 @@
 
 /* Refuses what no real type has, so that a hostile input cannot make us
    allocate without bound.  */
-static const unsigned max_depth = 64;
+static const unsigned max_depth = 512;
 
 static bool const_uhwi(tree t, uint64_t *ret)
 {

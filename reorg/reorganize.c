@@ -208,6 +208,9 @@ static uint64_t group_cost(const struct engine *e, const struct group *g,
 	return align_up(place_units(e, order, g->n, g->start, NULL), g->round);
 }
 
+/* Group sizes past which a search costs more than it can bring.  */
+enum { EXHAUSTIVE_MAX = 8, DESCEND_MAX = 48, SEARCH_MAX = 64 };
+
 struct search {
 	const struct engine *e;
 	const struct group *g;
@@ -225,7 +228,10 @@ static void dfs(struct search *s, size_t depth, uint64_t at)
 
 	if (s->aborted)
 		return;
-	if (++s->nodes > e->budget) {
+	/* The budget counts work, not nodes: a node costs a pass over the
+	   group.  */
+	s->nodes += g->n;
+	if (s->nodes > e->budget) {
 		s->aborted = true;
 		return;
 	}
@@ -287,9 +293,13 @@ static struct ph_error *search_group(const struct engine *e,
 	s.best = best;
 	s.best_cost = *best_cost;
 	s.remaining_bits = bits;
-	/* The lower bound reached already: nothing to search.  */
-	if (align_up(align_up(g->start + bits, 8), g->round) < s.best_cost)
+	/* The lower bound reached already: nothing to search.  A node costs
+	   n^2 (the class check), so big groups keep the sorted order.  */
+	if (g->n <= SEARCH_MAX &&
+	    align_up(align_up(g->start + bits, 8), g->round) < s.best_cost)
 		dfs(&s, 0, g->start);
+	else if (g->n > SEARCH_MAX)
+		s.aborted = true;
 	*best_cost = s.best_cost;
 	*proven = !s.aborted;
 	free(s.cur);
@@ -450,8 +460,6 @@ static size_t moves_needed(const size_t *orig, const size_t *order, size_t n)
 	}
 	return n - best;
 }
-
-enum { EXHAUSTIVE_MAX = 8 };
 
 struct perm {
 	const struct engine *e;
@@ -668,7 +676,7 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 	ret->type = t;
 	ret->original_size = t->size;
 	ret->lower_bound = t->size;
-	e.budget = opts && opts->search_budget ? opts->search_budget : 200000;
+	e.budget = opts && opts->search_budget ? opts->search_budget : 4000000;
 
 	if ((err = make_units(&e, cacheline)))
 		goto out;
@@ -806,7 +814,12 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 				goto out;
 			if (align_up(align_up(at + bits, 8), g.round) >= target)
 				proven = true;
-			if (target < cost &&
+			/* Single moves cost a pass per move tried: n^3 a
+			   step.  Past DESCEND_MAX units, straight to BEST.  */
+			if (target < cost && g.n > DESCEND_MAX &&
+			    (err = walk_to(&p, lo, g.n, best, &st)))
+				goto out;
+			if (target < cost && g.n <= DESCEND_MAX &&
 			    (err = descend(&e, &p, lo, &g, target, best, &st)))
 				goto out;
 		}
@@ -843,7 +856,9 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 			rs->moved = unit_name(&e, st.v[s].unit);
 			rs->from_after = unit_name(&e, st.v[s].from_after);
 			rs->to_after = unit_name(&e, st.v[s].to_after);
-			if ((err = build_type(&e, model, st.v[s].order,
+			rs->layout = NULL;
+			if (opts && opts->steps &&
+			    (err = build_type(&e, model, st.v[s].order,
 					      &rs->layout)))
 				goto out;
 		}

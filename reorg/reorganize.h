@@ -31,7 +31,11 @@ struct ph_reorg_options {
 	/* Names of members to pack at the front, or NULL.  */
 	const char *const *hot;
 	size_t nr_hot;
-	/* Nodes the exhaustive search may visit per group; 0: default.  */
+	/* Build each step's layout (for --show_reorg_steps); without it
+	   the steps name the moves only, and cost nothing to keep.  */
+	bool steps;
+	/* Work the search may do per group, in member placements; 0: the
+	   default, a few milliseconds.  */
 	unsigned long search_budget;
 };
 
@@ -39,7 +43,8 @@ struct ph_reorg_step {
 	const char *moved;	/* the member moved */
 	const char *from_after;	/* the member it followed; "" when first */
 	const char *to_after;	/* the member it follows now; "" when first */
-	const struct ph_type *layout;	/* the whole type after this step */
+	/* The whole type after this step; NULL unless options.steps.  */
+	const struct ph_type *layout;
 };
 
 struct ph_reorg_result {

@@ -31,6 +31,8 @@ struct ph_error *ph_render_reorg_text(struct ph_buf *out,
 	if (steps) {
 		for (size_t i = 0; i < r->nr_steps; i++) {
 			move_line(out, &r->steps[i]);
+			if (!r->steps[i].layout)
+				continue;
 			if ((err = ph_render_text(out, r->steps[i].layout,
 						  &plain)))
 				return err;

@@ -1,0 +1,167 @@
+#!/bin/sh
+# fuzz/check-sanitize.sh - `make check-sanitize` (mk/hardening.mk).
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+#   sh fuzz/check-sanitize.sh SAN_DIR PLUGIN CC CXX "HARNESSES"
+#
+# With the reader, the engine and the test tools built under ASan and
+# UBSan in SAN_DIR:
+#  1. dwarf/selftest.sh, run from a copy of the tree in SAN_DIR/tree whose
+#     dwarf/pokehole is the sanitized reader (selftest.sh takes the reader
+#     from its own tree); its passes and failures count here;
+#  2. every input under fuzz/regress/HARNESS/ replayed by the sanitized
+#     harness (SAN_DIR/fuzz/HARNESS-replay), 120 s each at most;
+#  3. the sanitized reader's text, --json, -s, -R, -S, -P and --json -R on
+#     objects (-g, native and -m32) of every C and C++ source of the
+#     testsuite and of examples/ and of ph-gen's random types, and
+#     --merge-baseline of the plugin's JSON of them; ph-probe expect and
+#     text-expect on that JSON; json-test.
+# Sanitizer reports go to SAN_DIR/logs (log_path): any file there after a
+# step fails that step, whatever the exit status.  Ends with
+# "N passed, N failed"; exit 1 when anything failed.
+top=$(cd "$(dirname "$0")/.." && pwd)
+san=$1 plugin=$2 CC=${3:-gcc} CXX=${4:-g++} harnesses=${5:-"reader json baseline"}
+case $san in /*) ;; *) san=$top/$san;; esac
+case $plugin in /*) ;; *) plugin=$top/$plugin;; esac
+logs=$san/logs
+work=$san/work
+rm -rf "$logs" "$work"
+mkdir -p "$logs" "$work"
+export ASAN_OPTIONS="log_path=$logs/asan:detect_leaks=1:abort_on_error=0:exitcode=86"
+export UBSAN_OPTIONS="log_path=$logs/ubsan:print_stacktrace=1:halt_on_error=1:exitcode=87"
+export LSAN_OPTIONS="log_path=$logs/lsan"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); [ -n "$VERBOSE" ] && echo "PASS: $*"; return 0; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# reports NAME: the sanitizer logs written since the last call, moved
+# aside; prints their first lines.  True when there were none.
+nrep=0
+reports() {
+	any=
+	for f in "$logs"/asan* "$logs"/ubsan* "$logs"/lsan*; do
+		[ -e "$f" ] && any=1
+	done
+	[ -n "$any" ] || return 0
+	set -- "$logs"/asan* "$logs"/ubsan* "$logs"/lsan*
+	nrep=$((nrep + 1))
+	mkdir -p "$logs/report-$nrep"
+	for f in "$@"; do
+		[ -e "$f" ] || continue
+		grep -m3 -E 'ERROR|runtime error|SUMMARY' "$f" | sed 's/^/    /' | head -3
+		mv "$f" "$logs/report-$nrep/"
+	done
+	echo "    (full report: $logs/report-$nrep/)"
+	return 1
+}
+
+# 1. The selftest with the sanitized reader.
+tree=$san/tree
+rm -rf "$tree"
+mkdir -p "$tree/dwarf" "$tree/testsuite"
+cp "$top/dwarf/selftest.sh" "$tree/dwarf/"
+cp "$san/dwarf/pokehole" "$tree/dwarf/pokehole"
+cp -r "$top/testsuite/pokehole.c" "$tree/testsuite/"
+cp -r "$top/examples" "$tree/"
+out=$(PLUGIN=$plugin CC=$CC CXX=$CXX sh "$tree/dwarf/selftest.sh" 2>&1)
+p=$(echo "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' | tail -1)
+f=$(echo "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' | tail -1)
+if [ -z "$p" ]; then
+	bad "selftest did not finish: $(echo "$out" | tail -3)"
+else
+	pass=$((pass + p))
+	[ "$f" -gt 0 ] && echo "$out" | grep '^FAIL' | sed 's/^FAIL: /FAIL: selftest: /'
+	fail=$((fail + f))
+fi
+reports && ok "selftest: no sanitizer report" || bad "selftest: sanitizer report"
+
+# 2. The fuzz regression inputs.
+for h in $harnesses; do
+	for in in "$top/fuzz/regress/$h"/*; do
+		[ -f "$in" ] || continue
+		name="regress $h/$(basename "$in")"
+		timeout 120 "$san/fuzz/$h-replay" "$in" > "$work/replay.out" 2>&1
+		rc=$?
+		if ! reports; then
+			bad "$name: sanitizer report"
+		elif [ $rc = 124 ]; then
+			bad "$name: more than 120 s (hang)"
+		elif [ $rc != 0 ]; then
+			bad "$name: exit $rc: $(tail -2 "$work/replay.out")"
+		else
+			ok "$name"
+		fi
+	done
+done
+
+# 3. The reader and the engine over the testsuite's sources.
+PH=$san/dwarf/pokehole
+srcs=$(ls "$top"/testsuite/pokehole.*/*.c "$top"/testsuite/pokehole.*/*.cc \
+	"$top"/examples/*.c 2>/dev/null | grep -v /pokehole.hostile/)
+"$san/tools/ph-gen" 9101 60 "$work/gen.c" >/dev/null 2>&1 && srcs="$srcs $work/gen.c"
+"$san/tools/ph-gen" --c++ 9102 40 "$work/gen.cc" >/dev/null 2>&1 && srcs="$srcs $work/gen.cc"
+reports && ok "ph-gen" || bad "ph-gen: sanitizer report"
+m32=-m32
+$CC -m32 -x c -c /dev/null -o /dev/null 2>/dev/null || m32=
+jsons=
+for src in $srcs; do
+	b=$(echo "$src" | sed "s|^$top/||; s|^$work/||" | tr / _)
+	case $src in *.cc) cc=$CXX;; *) cc=$CC;; esac
+	for m in "" $m32; do
+		o=$work/$b$m.o
+		$cc $m -g -fno-eliminate-unused-debug-types -c "$src" -o "$o" \
+			>/dev/null 2>&1 || continue	# errors of the test's own
+		bad_run=
+		for args in "" --json -s -R -S -P "--json -R" "-c 32 -R"; do
+			timeout 120 "$PH" $args "$o" > "$work/out" 2> "$work/err"
+			rc=$?
+			if [ $rc != 0 ]; then
+				bad_run="$bad_run [$args: exit $rc: $(head -1 "$work/err")]"
+			fi
+		done
+		if ! reports; then
+			bad "reader on $b $m: sanitizer report"
+		elif [ -n "$bad_run" ]; then
+			bad "reader on $b $m:$bad_run"
+		else
+			ok "reader on $b $m"
+		fi
+	done
+	# the plugin's JSON: baselines and the probe tool
+	j=$work/$b.jsonl
+	$cc -fplugin="$plugin" -fplugin-arg-pokehole-json="$j" -c "$src" \
+		-o /dev/null >/dev/null 2>&1
+	if [ -s "$j" ]; then
+		jsons="$jsons $j"
+		"$san/tools/ph-probe" expect "$j" > /dev/null 2>&1
+		"$san/tools/ph-probe" text-expect "$j" > /dev/null 2>&1
+		reports && ok "ph-probe on $b" || bad "ph-probe on $b: sanitizer report"
+	fi
+done
+if [ -n "$jsons" ]; then
+	"$PH" --merge-baseline="$work/baseline.jsonl" $jsons > "$work/err" 2>&1
+	rc=$?
+	if ! reports; then bad "--merge-baseline: sanitizer report"
+	elif [ $rc != 0 ]; then bad "--merge-baseline: exit $rc: $(head -1 "$work/err")"
+	else ok "--merge-baseline of $(echo $jsons | wc -w) reports"; fi
+	# and the merged baseline through the baseline harness
+	"$san/fuzz/baseline-replay" "$work/baseline.jsonl" > /dev/null 2>&1
+	reports && ok "baseline harness on the merged baseline" ||
+		bad "baseline harness on the merged baseline: sanitizer report"
+fi
+# --hot once (the names are the options' own, not per object)
+o=$(ls "$work"/*.o 2>/dev/null | head -1)
+if [ -n "$o" ]; then
+	timeout 120 "$PH" -R --hot=c,i "$o" > /dev/null 2> "$work/err"
+	rc=$?
+	if ! reports; then bad "reader -R --hot: sanitizer report"
+	elif [ $rc != 0 ]; then bad "reader -R --hot: exit $rc: $(head -1 "$work/err")"
+	else ok "reader -R --hot"; fi
+fi
+"$san/tools/json-test" > "$work/json-test.out" 2>&1
+rc=$?
+if ! reports; then bad "json-test: sanitizer report"
+elif [ $rc != 0 ]; then bad "json-test: exit $rc: $(grep FAIL "$work/json-test.out" | head -2)"
+else ok "json-test"; fi
+
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]

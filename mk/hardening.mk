@@ -1,0 +1,113 @@
+# mk/hardening.mk - fuzzing and sanitizer builds; included by the
+# top-level Makefile after dwarf/Makefile.frag and testsuite/Makefile.frag
+# (it uses ENGINE_SRC, DWARF_SRC, DWARF_LIBS, HEADERS, VERSION, PLUGIN).
+# Paths are relative to the top directory.
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+#   make fuzz [FUZZ_SECONDS=60] [FUZZ_HARNESSES="reader json baseline"]
+#       builds the libFuzzer harnesses of fuzz/ with clang under ASan and
+#       UBSan, seeds their corpora from objects and reports the testsuite's
+#       sources make, and runs each harness FUZZ_SECONDS seconds; inputs
+#       that crash, hang or leak are copied to fuzz/regress/HARNESS/.
+#   make check-sanitize
+#       the reader, the engine and the test tools built with
+#       -fsanitize=address,undefined into $(SAN_DIR) (build/ untouched);
+#       runs dwarf/selftest.sh with that reader, replays fuzz/regress/,
+#       and runs the reader's text, JSON, -R, -S and -P over objects of
+#       every source of the testsuite; any sanitizer report fails.  Ends
+#       with "N passed, N failed".
+#
+# Needs: clang with libFuzzer for `fuzz` (Debian: clang-14,
+# libclang-rt-14-dev); any GCC or clang with ASan and UBSan for
+# check-sanitize.
+
+SAN_DIR     ?= build-san
+SAN_CC      ?= $(CC)
+FUZZ_CC     ?= $(firstword $(shell command -v clang-14 clang 2>/dev/null) clang)
+SAN_FLAGS   := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer
+SAN_CFLAGS  ?= -O1 -g
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES ?= reader json baseline
+# Extra libFuzzer options, e.g. FUZZ_FLAGS=-fork=2
+FUZZ_FLAGS  ?=
+
+SAN_SRC := $(ENGINE_SRC) $(DWARF_SRC)
+SAN_OBJ := $(SAN_SRC:%.c=$(SAN_DIR)/obj/%.o)
+SAN_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN_DIR)/obj/%.o)
+SAN_READER_OBJ := $(filter-out $(SAN_DIR)/obj/dwarf/main.o,$(SAN_OBJ))
+FUZZ_OBJ := $(SAN_SRC:%.c=$(SAN_DIR)/fuzz-obj/%.o)
+FUZZ_READER_OBJ := $(filter-out $(SAN_DIR)/fuzz-obj/dwarf/main.o,$(FUZZ_OBJ))
+FUZZ_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN_DIR)/fuzz-obj/%.o)
+
+SAN_READER := $(SAN_DIR)/dwarf/pokehole
+SAN_TOOLS  := $(SAN_DIR)/tools/ph-probe $(SAN_DIR)/tools/json-test \
+	$(SAN_DIR)/tools/ph-gen
+SAN_REPLAY := $(FUZZ_HARNESSES:%=$(SAN_DIR)/fuzz/%-replay)
+FUZZERS    := $(FUZZ_HARNESSES:%=$(SAN_DIR)/fuzz/%)
+
+.PHONY: fuzz fuzz-build check-sanitize sanitize-build
+
+# check-sanitize's build: SAN_CC, ASan + UBSan, no coverage.
+$(SAN_DIR)/obj/%.o: %.c $(HEADERS) dwarf/reader.h
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(ENGINE_CFLAGS) -DPH_VERSION='"$(VERSION)"' $(SAN_FLAGS) \
+	  $(SAN_CFLAGS) -c $< -o $@
+
+$(SAN_READER): $(SAN_OBJ)
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(DWARF_LIBS) -o $@
+
+$(SAN_DIR)/tools/ph-probe: testsuite/tools/ph-probe.c report/json.c report/json.h
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ \
+	  testsuite/tools/ph-probe.c report/json.c
+$(SAN_DIR)/tools/json-test: testsuite/tools/json-test.c report/json.c report/json.h
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ \
+	  testsuite/tools/json-test.c report/json.c
+$(SAN_DIR)/tools/ph-gen: testsuite/tools/ph-gen.c
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ $<
+
+# The harnesses as plain programs replaying files (fuzz/replay.c).
+$(SAN_DIR)/fuzz/reader-replay: fuzz/fuzz_reader.c fuzz/replay.c $(SAN_READER_OBJ)
+	@mkdir -p $(dir $@)
+	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(DWARF_LIBS) -o $@
+$(SAN_DIR)/fuzz/json-replay: fuzz/fuzz_json.c fuzz/replay.c $(SAN_ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ -o $@
+$(SAN_DIR)/fuzz/baseline-replay: fuzz/fuzz_baseline.c fuzz/replay.c $(SAN_ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ -o $@
+
+sanitize-build: $(SAN_READER) $(SAN_TOOLS) $(SAN_REPLAY)
+
+check-sanitize: sanitize-build $(PLUGIN) $(TEST_TOOLS)
+	@sh fuzz/check-sanitize.sh "$(SAN_DIR)" "$(PLUGIN)" "$(CC)" "$(CXX)" \
+	  "$(FUZZ_HARNESSES)"
+
+# libFuzzer builds: clang, ASan + UBSan + coverage.
+$(SAN_DIR)/fuzz-obj/%.o: %.c $(HEADERS) dwarf/reader.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(ENGINE_CFLAGS) -DPH_VERSION='"$(VERSION)"' $(SAN_FLAGS) \
+	  -fsanitize=fuzzer-no-link $(SAN_CFLAGS) -c $< -o $@
+
+$(SAN_DIR)/fuzz/reader: fuzz/fuzz_reader.c $(FUZZ_READER_OBJ)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
+	  $^ $(DWARF_LIBS) -o $@
+$(SAN_DIR)/fuzz/json: fuzz/fuzz_json.c $(FUZZ_ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
+	  $^ -o $@
+$(SAN_DIR)/fuzz/baseline: fuzz/fuzz_baseline.c $(FUZZ_ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
+	  $^ -o $@
+
+fuzz-build: $(FUZZERS)
+
+fuzz: fuzz-build $(PLUGIN) $(DWARF_TOOL) testsuite/tools/ph-gen
+	@sh fuzz/run.sh "$(SAN_DIR)" "$(FUZZ_SECONDS)" "$(PLUGIN)" "$(CC)" \
+	  "$(CXX)" "$(FUZZ_HARNESSES)" $(FUZZ_FLAGS)

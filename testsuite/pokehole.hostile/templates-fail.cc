@@ -1,0 +1,30 @@
+// C++ templates that fail to instantiate in many ways.
+template <typename T> struct Needs { typename T::type member; char c; };
+template <typename T> struct Sized { char c; T t; static_assert(sizeof(T) > 100, "too small"); };
+template <typename T> struct Incomplete;
+template <typename T> struct HoldsIncomplete { Incomplete<T> x; char c; };
+template <int N> struct Arr { char c; int a[N]; };
+template <typename T> struct Base : T { char c; };
+template <typename T> struct Both { T a; long b; char c; };
+struct Fine { int f; char g; long h; };
+Needs<int> n1;
+Needs<Fine> n2;
+Sized<char> s1;
+Sized<Fine> s2;
+HoldsIncomplete<int> h1;
+Arr<-1> a1;
+Arr<0> a0;
+Arr<(1 << 30)> abig;
+Base<int> b1;
+Base<Fine> b2;
+Both<void> v1;
+Both<int &> r1;
+Both<Fine> ok1;
+template <typename T> struct Dep { T::missing_typename x; };
+template <typename T> struct Virt : virtual T { virtual void f() = 0; char c; };
+Virt<Fine> *vp;
+Virt<int> *vpi;
+struct Abstract { virtual void f() = 0; char c; long l; };
+Abstract ab;
+template <typename T> auto deduce(T t) -> decltype(t.nope) { return t.nope; }
+int dd = deduce(3);
