@@ -14,6 +14,9 @@ for sum in "$@"; do
 	p=$(grep -c '^PASS:' "$sum")
 	f=$(grep -c '^\(FAIL\|XPASS\|KPASS\|UNRESOLVED\|UNTESTED\|ERROR\):' "$sum")
 	grep '^\(FAIL\|XPASS\|KPASS\|UNRESOLVED\|UNTESTED\|ERROR\):' "$sum" >&2
+	x=$(grep -c '^\(XFAIL\|KFAIL\):' "$sum")
+	[ "$x" -gt 0 ] && echo "$sum: $x expected failures (known limitations):" >&2 &&
+		grep '^\(XFAIL\|KFAIL\):' "$sum" | cut -c1-160 >&2
 	passed=$((passed + p))
 	failed=$((failed + f))
 done
