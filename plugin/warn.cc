@@ -121,6 +121,10 @@ static const char *lines_between_members(const struct ph_type *t,
 static const char *fixit_obstacle(tree type, const struct ph_type *t,
 				  location_t *locs)
 {
+	/* GCC's fix-it machinery is quadratic in the hints, and nobody
+	   reviews a diff of that many lines.  */
+	if (t->nr_members > 256)
+		return "too many members to rewrite";
 	for (size_t i = 0; i < t->nr_members; i++) {
 		const struct ph_member *m = &t->members[i];
 		struct src_line line;
