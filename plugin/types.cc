@@ -1,9 +1,9 @@
 /* GCC's laid-out RECORD_TYPEs and UNION_TYPEs into the layout model.  */
 #include "plugin.h"
 
-/* Refuses what no real type has, so that a hostile input cannot make us
-   allocate without bound.  */
-static const unsigned max_depth = 512;
+/* How deep untagged aggregates are opened up; deeper ones are plain
+   members.  */
+static const unsigned max_depth = 64;
 
 static bool const_uhwi(tree t, uint64_t *ret)
 {
@@ -327,7 +327,11 @@ static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 			ft = real;
 		}
 
-		if (!bft && !m.base && is_untagged_aggregate(ft)) {
+		/* Past MAX_DEPTH levels an untagged aggregate is shown as a
+		   plain member: readers of the JSON (jq, ours) stop at a few
+		   hundred levels of nesting.  */
+		if (!bft && !m.base && is_untagged_aggregate(ft) &&
+		    depth < max_depth) {
 			m.nested = true;
 			m.nested_kind = TREE_CODE(ft) == UNION_TYPE ?
 					PH_KIND_UNION : PH_KIND_STRUCT;
