@@ -127,8 +127,12 @@ check: deps
 	done; true
 	@echo "pokehole: testing dwarf/pokehole against the plugin"
 	@VERBOSE=1 sh dwarf/selftest.sh > $(RESULTS)/dwarf.sum 2>&1; true
+	@echo "pokehole: the reader and the engine under ASan and UBSan"
+	@VERBOSE=1 $(MAKE) --no-print-directory check-sanitize \
+	  > $(RESULTS)/sanitize.sum 2>&1; true
 	@sh scripts/summary.sh \
-	  $(CHECK_GCCS:%=$(RESULTS)/gcc-%/pokehole.sum) $(RESULTS)/dwarf.sum
+	  $(CHECK_GCCS:%=$(RESULTS)/gcc-%/pokehole.sum) $(RESULTS)/dwarf.sum \
+	  $(RESULTS)/sanitize.sum
 
 # Each plugin goes into the plugin directory of the GCC it was built for,
 # where -fplugin=pokehole finds it; the reader, man pages and

@@ -17,6 +17,10 @@ for sum in "$@"; do
 	x=$(grep -c '^\(XFAIL\|KFAIL\):' "$sum")
 	[ "$x" -gt 0 ] && echo "$sum: $x expected failures (known limitations):" >&2 &&
 		grep '^\(XFAIL\|KFAIL\):' "$sum" | cut -c1-160 >&2
+	if [ $((p + f)) -eq 0 ]; then
+		echo "summary: $sum has no results (did its build fail?)" >&2
+		f=1
+	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
 done
