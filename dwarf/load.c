@@ -99,8 +99,16 @@ struct walk {
 	struct ph_model *out;		/* the current unit's types */
 	struct ph_dw_dedup *dedup;	/* what this worker produced */
 	const struct ph_dw_filter *filter;
-	/* Anonymous aggregates already reported under a typedef's name.  */
+	/* Anonymous aggregates already reported under a typedef's name:
+	   those of the current unit (cleared per unit) and those of units
+	   shared between units (type and partial units).  */
 	struct ph_dw_offmap typedef_named;
+	struct ph_dw_offmap typedef_named_shared;
+	Dwarf_CU *unit_cu;	/* the unit walked */
+	/* Fingerprints (fprint.c) of the DIEs of the unit, and those of the
+	   types whose layouts were built and are in DEDUP.  */
+	struct ph_dw_fp_memo *fp_memo;
+	struct ph_dw_fp_set *fp_built;
 	/* Partial units walked (dwz), by unit DIE key.  */
 	struct ph_dw_offmap imported;
 	/* DW_AT_stmt_list -> index + 1 in DIRS; built at the first type
@@ -144,7 +152,8 @@ static struct ph_error *report(struct walk *w, Dwarf_Die *die,
 {
 	struct ph_type t;
 	struct ph_error *err;
-	bool built, seen;
+	struct ph_dw_fp fp;
+	bool built, seen, have_fp = false;
 
 	/* Types the compiler made for itself (__va_list_tag): the plugin
 	   leaves them out too.  */
@@ -155,11 +164,23 @@ static struct ph_error *report(struct walk *w, Dwarf_Die *die,
 	if (w->filter && w->filter->want &&
 	    !w->filter->want(w->filter->arg, name, kind_of(dwarf_tag(die))))
 		return NULL;
+	/* A type whose twin (the same DWARF but for where it sits) was
+	   built already has the same layout: DEDUP has it.  */
+	if (!w->ctx->cxx &&
+	    ph_dw_fingerprint(w->fp_memo, die, name, typedef_name, &fp)) {
+		if (ph_dw_fp_set_has(w->fp_built, &fp))
+			return NULL;
+		have_fp = true;
+	}
 	if ((err = ph_dw_build_type(w->ctx, die, name, typedef_name, &t,
 				    &built)) || !built)
 		return err;
-	if ((err = ph_dw_dedup_seen(w->dedup, &t, &seen)) || seen)
+	if ((err = ph_dw_dedup_seen(w->dedup, &t, &seen)))
 		return err;
+	if (have_fp && (err = ph_dw_fp_set_add(w->fp_built, &fp)))
+		return err;
+	if (seen)
+		return NULL;
 	return ph_model_add_type(w->out, &t, NULL);
 }
 
@@ -184,6 +205,7 @@ static struct ph_error *visit_aggregate(struct walk *w, Dwarf_Die *die)
 static struct ph_error *visit_typedef(struct walk *w, Dwarf_Die *die)
 {
 	Dwarf_Die target;
+	struct ph_dw_offmap *named_map;
 	struct ph_error *err;
 	bool present, named;
 	uint64_t key;
@@ -194,9 +216,11 @@ static struct ph_error *visit_typedef(struct walk *w, Dwarf_Die *die)
 	    dwarf_hasattr(&target, DW_AT_declaration))
 		return NULL;
 	key = ph_dw_key(&target);
-	if (ph_dw_offmap_get(&w->typedef_named, key))
+	named_map = target.cu == w->unit_cu ? &w->typedef_named
+					    : &w->typedef_named_shared;
+	if (ph_dw_offmap_get(named_map, key))
 		return NULL;
-	if ((err = ph_dw_offmap_put(&w->typedef_named, key, 1)))
+	if ((err = ph_dw_offmap_put(named_map, key, 1)))
 		return err;
 	w->name.len = 0;
 	if ((err = ph_dw_qualified_name(w->ctx, die, &w->name, &named)) ||
@@ -440,6 +464,18 @@ static struct ph_error *walk_unit(struct walk *w, Dwarf_CU *cu,
 	lang = dwarf_srclang(&root);
 	ctx->cxx = cxx_lang(lang);
 	ctx->c_prototypes = true;
+	/* What is kept by DIE is per unit: the caches are dropped (a DIE
+	   of a shared unit is computed again, the same), so that memory
+	   follows the unit, not the file.  */
+	w->unit_cu = root.cu;
+	ph_dw_offmap_deinit(&w->typedef_named);
+	ph_dw_fp_memo_clear(w->fp_memo);
+	ph_dw_offmap_deinit(&ctx->aligns);
+	ph_dw_offmap_deinit(&ctx->user_aligns);
+	ph_dw_offmap_deinit(&ctx->paddings);
+	ph_dw_offmap_deinit(&ctx->parents);
+	ph_dw_offmap_deinit(&ctx->parented_units);
+	ctx->parent_dies.n = 0;
 	/* A fresh scratch model per unit: what a unit builds and does not
 	   keep goes with it.  */
 	ph_model_destroy(ctx->model);
@@ -602,10 +638,13 @@ static void read_units(struct job *job, Dwarf *dw)
 	w.ctx = &ctx;
 	w.filter = job->filter;
 	ph_dw_offmap_init(&w.typedef_named);
+	ph_dw_offmap_init(&w.typedef_named_shared);
 	ph_dw_offmap_init(&w.imported);
 	ph_dw_offmap_init(&w.stmt_dirs);
 	ph_buf_init(&w.name);
-	if ((err = ph_dw_dedup_create(&w.dedup))) {
+	if ((err = ph_dw_dedup_create(&w.dedup)) ||
+	    (err = ph_dw_fp_memo_create(&w.fp_memo)) ||
+	    (err = ph_dw_fp_set_create(&w.fp_built))) {
 		fail(job, err);
 		goto out;
 	}
@@ -647,7 +686,10 @@ out:
 	ph_dw_offmap_deinit(&ctx.paddings);
 	ph_dw_cxx_free(&ctx);
 	ph_dw_offmap_deinit(&w.typedef_named);
+	ph_dw_offmap_deinit(&w.typedef_named_shared);
 	ph_dw_offmap_deinit(&w.imported);
+	ph_dw_fp_memo_destroy(w.fp_memo);
+	ph_dw_fp_set_destroy(w.fp_built);
 	ph_dw_offmap_deinit(&w.stmt_dirs);
 	free(w.dirs);
 	ph_buf_deinit(&w.name);

@@ -203,6 +203,32 @@ void ph_dw_dedup_destroy(struct ph_dw_dedup *d);
 struct ph_error *ph_dw_dedup_seen(struct ph_dw_dedup *d,
 				  const struct ph_type *t, bool *ret);
 
+/* fprint.c: cheap fingerprints of aggregate DIEs (C units).  */
+
+struct ph_dw_fp {
+	uint64_t a, b;
+};
+
+/* Fingerprints of the DIEs of one unit, by DIE.  */
+struct ph_dw_fp_memo;
+struct ph_error *ph_dw_fp_memo_create(struct ph_dw_fp_memo **ret);
+void ph_dw_fp_memo_clear(struct ph_dw_fp_memo *m);
+void ph_dw_fp_memo_destroy(struct ph_dw_fp_memo *m);
+/* The fingerprint of the aggregate DIE reported as NAME: equal ones
+   build equal layouts.  False when it has none (build it).  */
+bool ph_dw_fingerprint(struct ph_dw_fp_memo *memo, Dwarf_Die *die,
+		       const char *name, bool typedef_name,
+		       struct ph_dw_fp *ret);
+
+/* A set of fingerprints.  */
+struct ph_dw_fp_set;
+struct ph_error *ph_dw_fp_set_create(struct ph_dw_fp_set **ret);
+void ph_dw_fp_set_destroy(struct ph_dw_fp_set *s);
+bool ph_dw_fp_set_has(const struct ph_dw_fp_set *s,
+		      const struct ph_dw_fp *fp);
+struct ph_error *ph_dw_fp_set_add(struct ph_dw_fp_set *s,
+				  const struct ph_dw_fp *fp);
+
 /* load.c: files into a model.  */
 
 struct ph_dw_filter {

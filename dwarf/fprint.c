@@ -1,0 +1,409 @@
+/* Fingerprints of aggregate DIEs, so that the million copies of the same
+   types a big file repeats (one per compile unit) can be dropped before
+   their layouts are built.
+
+   The fingerprint of a type is a 128-bit hash of its DIE and of
+   everything the layout built from it depends on: every attribute but
+   the source position (DW_AT_decl_file, _line, _column) and
+   DW_AT_sibling, the children in order, and the DIEs referred to,
+   recursively.  Past a pointer (or reference) only what spells the
+   pointed-to type is taken: a named struct, union, class or enum by its
+   tag and name (C spells it so), anything else as before.  Two DIEs with
+   the same fingerprint are then the same DWARF but for where they sit,
+   so their layouts are the same.  What cannot be fingerprinted (a form
+   not read here, a cycle not through a pointer to a named type, a chain
+   too deep) has none: its layout is built.
+
+   Only C units use it: C++ spells names with their scopes, which the DIE
+   alone does not give.  */
+#include "reader.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { DEEP = 0, SPELL = 1, MAX_FP_DEPTH = 256 };
+
+static inline uint64_t rotl(uint64_t x, unsigned r)
+{
+	return (x << r) | (x >> (64 - r));
+}
+
+static inline void mix(struct ph_dw_fp *h, uint64_t x)
+{
+	h->a = (h->a ^ x) * 0x9e3779b97f4a7c15ULL;
+	h->a ^= h->a >> 31;
+	h->b = rotl(h->b + x * 0xc2b2ae3d27d4eb4fULL, 27) * 0x94d049bb133111ebULL;
+	h->b ^= h->b >> 29;
+}
+
+static void mix_bytes(struct ph_dw_fp *h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t w;
+
+	mix(h, n);
+	while (n >= 8) {
+		memcpy(&w, s, 8);
+		mix(h, w);
+		s += 8;
+		n -= 8;
+	}
+	if (n) {
+		w = 0;
+		memcpy(&w, s, n);
+		mix(h, w);
+	}
+}
+
+static void mix_fp(struct ph_dw_fp *h, const struct ph_dw_fp *x)
+{
+	mix(h, x->a);
+	mix(h, x->b);
+}
+
+static void fp_init(struct ph_dw_fp *h, uint64_t seed)
+{
+	h->a = 0x243f6a8885a308d3ULL ^ seed;
+	h->b = 0x13198a2e03707344ULL + seed;
+}
+
+/* The memo: DIE key and mode -> fingerprint, per unit.  */
+enum { ST_BUSY = 1, ST_DONE = 2, ST_FAIL = 3 };
+
+struct ph_dw_fp_memo {
+	struct slot {
+		uint64_t key;	/* + 1; 0 empty */
+		struct ph_dw_fp fp;
+		uint32_t state;
+	} *v;
+	size_t n, cap;
+};
+
+struct ph_error *ph_dw_fp_memo_create(struct ph_dw_fp_memo **ret)
+{
+	*ret = calloc(1, sizeof(**ret));
+	return *ret ? NULL : &ph_error_nomem;
+}
+
+void ph_dw_fp_memo_clear(struct ph_dw_fp_memo *m)
+{
+	if (!m)
+		return;
+	free(m->v);
+	m->v = NULL;
+	m->n = m->cap = 0;
+}
+
+void ph_dw_fp_memo_destroy(struct ph_dw_fp_memo *m)
+{
+	ph_dw_fp_memo_clear(m);
+	free(m);
+}
+
+static size_t hslot(uint64_t key, size_t cap)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & (cap - 1);
+}
+
+/* The slot of KEY, inserted empty (state 0) when absent; NULL when out of
+   memory.  */
+static struct slot *memo_slot(struct ph_dw_fp_memo *m, uint64_t key)
+{
+	size_t i;
+
+	if (2 * (m->n + 1) > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 1024;
+		struct slot *v = calloc(cap, sizeof(*v));
+
+		if (!v)
+			return NULL;
+		for (size_t k = 0; k < m->cap; k++) {
+			if (!m->v[k].key)
+				continue;
+			i = hslot(m->v[k].key, cap);
+			while (v[i].key)
+				i = (i + 1) & (cap - 1);
+			v[i] = m->v[k];
+		}
+		free(m->v);
+		m->v = v;
+		m->cap = cap;
+	}
+	for (i = hslot(key + 1, m->cap);; i = (i + 1) & (m->cap - 1)) {
+		if (m->v[i].key == key + 1)
+			return &m->v[i];
+		if (!m->v[i].key) {
+			m->v[i].key = key + 1;
+			m->v[i].state = 0;
+			m->n++;
+			return &m->v[i];
+		}
+	}
+}
+
+struct walk_fp {
+	struct ph_dw_fp_memo *memo;
+	struct ph_dw_fp *h;
+	int mode;		/* of the references */
+	unsigned depth;
+	bool fail;
+};
+
+static bool hash_die(struct ph_dw_fp_memo *memo, Dwarf_Die *die, int mode,
+		     unsigned depth, struct ph_dw_fp *ret);
+
+static bool is_pointer(int tag)
+{
+	return tag == DW_TAG_pointer_type || tag == DW_TAG_reference_type ||
+	       tag == DW_TAG_rvalue_reference_type ||
+	       tag == DW_TAG_ptr_to_member_type;
+}
+
+static int attr_cb(Dwarf_Attribute *attr, void *arg)
+{
+	struct walk_fp *wf = arg;
+	unsigned name = dwarf_whatattr(attr);
+	unsigned form = dwarf_whatform(attr);
+	struct ph_dw_fp sub;
+	Dwarf_Die target;
+	Dwarf_Block block;
+	Dwarf_Word u;
+	Dwarf_Sword s;
+	const char *str;
+	bool flag;
+
+	switch (name) {
+	case DW_AT_decl_file:
+	case DW_AT_decl_line:
+	case DW_AT_decl_column:
+	case DW_AT_sibling:
+		return DWARF_CB_OK;
+	default:
+		break;
+	}
+	mix(wf->h, ((uint64_t)name << 16) | 1);
+	switch (form) {
+	case DW_FORM_ref1:
+	case DW_FORM_ref2:
+	case DW_FORM_ref4:
+	case DW_FORM_ref8:
+	case DW_FORM_ref_udata:
+	case DW_FORM_ref_addr:
+	case DW_FORM_ref_sig8:
+	case DW_FORM_GNU_ref_alt:
+	case DW_FORM_ref_sup4:
+	case DW_FORM_ref_sup8:
+		if (!dwarf_formref_die(attr, &target) ||
+		    !hash_die(wf->memo, &target, wf->mode, wf->depth + 1,
+			      &sub))
+			goto fail;
+		mix_fp(wf->h, &sub);
+		return DWARF_CB_OK;
+	case DW_FORM_string:
+	case DW_FORM_strp:
+	case DW_FORM_line_strp:
+	case DW_FORM_strx:
+	case DW_FORM_strx1:
+	case DW_FORM_strx2:
+	case DW_FORM_strx3:
+	case DW_FORM_strx4:
+	case DW_FORM_GNU_str_index:
+	case DW_FORM_GNU_strp_alt:
+	case DW_FORM_strp_sup:
+		if (!(str = dwarf_formstring(attr)))
+			goto fail;
+		mix_bytes(wf->h, str, strlen(str));
+		return DWARF_CB_OK;
+	case DW_FORM_flag:
+	case DW_FORM_flag_present:
+		if (dwarf_formflag(attr, &flag) != 0)
+			goto fail;
+		mix(wf->h, flag);
+		return DWARF_CB_OK;
+	case DW_FORM_block:
+	case DW_FORM_block1:
+	case DW_FORM_block2:
+	case DW_FORM_block4:
+	case DW_FORM_exprloc:
+		if (dwarf_formblock(attr, &block) != 0)
+			goto fail;
+		mix_bytes(wf->h, block.data, block.length);
+		return DWARF_CB_OK;
+	case DW_FORM_data1:
+	case DW_FORM_data2:
+	case DW_FORM_data4:
+	case DW_FORM_data8:
+	case DW_FORM_udata:
+		if (dwarf_formudata(attr, &u) != 0)
+			goto fail;
+		/* The form too: signed_attr reads data1..4 sign-extended.  */
+		mix(wf->h, ((uint64_t)form << 32) | 2);
+		mix(wf->h, u);
+		return DWARF_CB_OK;
+	case DW_FORM_sdata:
+	case DW_FORM_implicit_const:
+		if (dwarf_formsdata(attr, &s) != 0)
+			goto fail;
+		mix(wf->h, 3);
+		mix(wf->h, (uint64_t)s);
+		return DWARF_CB_OK;
+	default:
+		break;
+	}
+fail:
+	wf->fail = true;
+	return DWARF_CB_ABORT;
+}
+
+static bool hash_die(struct ph_dw_fp_memo *memo, Dwarf_Die *die, int mode,
+		     unsigned depth, struct ph_dw_fp *ret)
+{
+	struct ph_dw_fp h;
+	struct walk_fp wf;
+	struct slot *s;
+	Dwarf_Die child;
+	const char *name;
+	int tag = dwarf_tag(die), rc;
+
+	if (depth > MAX_FP_DEPTH || tag == DW_TAG_invalid)
+		return false;
+	/* Keys are DIE addresses: the low bit of twice one is free.  */
+	s = memo_slot(memo, 2 * ph_dw_key(die) + (uint64_t)mode);
+	if (!s)
+		return false;
+	if (s->state == ST_DONE) {
+		*ret = s->fp;
+		return true;
+	}
+	if (s->state)
+		return false;	/* a cycle, or failed before */
+	s->state = ST_BUSY;
+	fp_init(&h, (uint64_t)tag << 1 | (uint64_t)mode);
+	name = dwarf_diename(die);
+	if (mode == SPELL && name &&
+	    (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
+	     tag == DW_TAG_class_type || tag == DW_TAG_enumeration_type)) {
+		mix_bytes(&h, name, strlen(name));
+		goto done;
+	}
+	wf.memo = memo;
+	wf.h = &h;
+	wf.mode = is_pointer(tag) ? SPELL : mode;
+	wf.depth = depth;
+	wf.fail = false;
+	if (dwarf_getattrs(die, attr_cb, &wf, 0) != 1 || wf.fail)
+		goto fail;
+	rc = dwarf_child(die, &child);
+	for (; rc == 0; rc = dwarf_siblingof(&child, &child)) {
+		struct ph_dw_fp sub;
+
+		if (!hash_die(memo, &child, wf.mode, depth + 1, &sub))
+			goto fail;
+		mix_fp(&h, &sub);
+	}
+	if (rc < 0)
+		goto fail;
+	mix(&h, 0xfeedULL);
+done:
+	/* The table may have grown meanwhile.  */
+	s = memo_slot(memo, 2 * ph_dw_key(die) + (uint64_t)mode);
+	if (!s)
+		return false;
+	s->state = ST_DONE;
+	s->fp = h;
+	*ret = h;
+	return true;
+fail:
+	s = memo_slot(memo, 2 * ph_dw_key(die) + (uint64_t)mode);
+	if (s)
+		s->state = ST_FAIL;
+	return false;
+}
+
+bool ph_dw_fingerprint(struct ph_dw_fp_memo *memo, Dwarf_Die *die,
+		       const char *name, bool typedef_name,
+		       struct ph_dw_fp *ret)
+{
+	struct ph_dw_fp h, sub;
+
+	if (!hash_die(memo, die, DEEP, 0, &sub))
+		return false;
+	fp_init(&h, 0x5eed);
+	mix_bytes(&h, name, strlen(name));
+	mix(&h, typedef_name);
+	mix_fp(&h, &sub);
+	*ret = h;
+	return true;
+}
+
+/* The set of fingerprints whose layouts were built: open addressing, A
+   forced odd so that 0 marks an empty slot.  */
+struct ph_dw_fp_set {
+	struct ph_dw_fp *v;
+	size_t n, cap;
+};
+
+struct ph_error *ph_dw_fp_set_create(struct ph_dw_fp_set **ret)
+{
+	*ret = calloc(1, sizeof(**ret));
+	return *ret ? NULL : &ph_error_nomem;
+}
+
+void ph_dw_fp_set_destroy(struct ph_dw_fp_set *s)
+{
+	if (!s)
+		return;
+	free(s->v);
+	free(s);
+}
+
+bool ph_dw_fp_set_has(const struct ph_dw_fp_set *s, const struct ph_dw_fp *fp)
+{
+	uint64_t a = fp->a | 1;
+
+	if (!s->cap)
+		return false;
+	for (size_t i = hslot(a, s->cap);; i = (i + 1) & (s->cap - 1)) {
+		if (!s->v[i].a)
+			return false;
+		if (s->v[i].a == a && s->v[i].b == fp->b)
+			return true;
+	}
+}
+
+struct ph_error *ph_dw_fp_set_add(struct ph_dw_fp_set *s,
+				  const struct ph_dw_fp *fp)
+{
+	uint64_t a = fp->a | 1;
+	size_t i;
+
+	if (2 * (s->n + 1) > s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 1024;
+		struct ph_dw_fp *v = calloc(cap, sizeof(*v));
+
+		if (!v)
+			return &ph_error_nomem;
+		for (size_t k = 0; k < s->cap; k++) {
+			if (!s->v[k].a)
+				continue;
+			i = hslot(s->v[k].a, cap);
+			while (v[i].a)
+				i = (i + 1) & (cap - 1);
+			v[i] = s->v[k];
+		}
+		free(s->v);
+		s->v = v;
+		s->cap = cap;
+	}
+	for (i = hslot(a, s->cap);; i = (i + 1) & (s->cap - 1)) {
+		if (!s->v[i].a) {
+			s->v[i].a = a;
+			s->v[i].b = fp->b;
+			s->n++;
+			return NULL;
+		}
+		if (s->v[i].a == a && s->v[i].b == fp->b)
+			return NULL;
+	}
+}
