@@ -102,10 +102,16 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@for f in $(EXAMPLES); do \
 	  for m in "" -m32; do \
-	    echo "=== $$f $${m:-(native)}"; \
+	    echo "=== $$f $${m:-(native)}: the layouts GCC used"; \
 	    $(CC) $$m -fplugin=./$(PLUGIN) -fplugin-arg-pokehole-report=- \
 	      -c $$f -o /dev/null || exit 1; \
 	  done; done
+	@echo "=== examples/sample.c: warnings, with the fix-it as a patch"
+	@$(CC) -fplugin=./$(PLUGIN) -fplugin-arg-pokehole-warn=all \
+	  -fdiagnostics-generate-patch -c examples/sample.c -o /dev/null
+	@echo "=== dwarf/pokehole -S on the same struct, read from -g output"
+	@$(CC) -g -c examples/sample.c -o build/sample.o && \
+	  dwarf/pokehole -S -C sample build/sample.o
 
 # The testsuite runs once per GCC with a plugin of its own (the default
 # compiler's plugin when there is none), each into testsuite/results/.
