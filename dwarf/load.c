@@ -165,12 +165,15 @@ static struct ph_error *report(struct walk *w, Dwarf_Die *die,
 	    !w->filter->want(w->filter->arg, name, kind_of(dwarf_tag(die))))
 		return NULL;
 	/* A type whose twin (the same DWARF but for where it sits) was
-	   built already has the same layout: DEDUP has it.  */
-	if (!w->ctx->cxx &&
-	    ph_dw_fingerprint(w->fp_memo, die, name, typedef_name, &fp)) {
-		if (ph_dw_fp_set_has(w->fp_built, &fp))
+	   built already has the same layout: DEDUP has it.
+	   libdw's last error, which messages name, is left as it was:
+	   fingerprints are taken only while there is none.  */
+	if (!w->ctx->cxx && !dwarf_errmsg(0)) {
+		have_fp = ph_dw_fingerprint(w->fp_memo, die, name,
+					    typedef_name, &fp);
+		(void)dwarf_errno();
+		if (have_fp && ph_dw_fp_set_has(w->fp_built, &fp))
 			return NULL;
-		have_fp = true;
 	}
 	if ((err = ph_dw_build_type(w->ctx, die, name, typedef_name, &t,
 				    &built)) || !built)
