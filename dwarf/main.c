@@ -37,7 +37,7 @@ struct options {
 	bool have_min_holes, have_min_hole_size;
 	unsigned jobs;
 	const char *debuginfo_path;
-	bool reorganize, show_steps, expand;
+	bool reorganize, show_steps, expand, demote;
 	char **hot;			/* --hot names */
 	char *hot_copy;			/* what they point into */
 	size_t nr_hot;
@@ -51,6 +51,7 @@ enum {
 	OPT_VERSION,
 	OPT_DEBUGINFO_PATH,
 	OPT_HOT,
+	OPT_DEMOTE,
 	OPT_MERGE_BASELINE,
 };
 
@@ -72,6 +73,7 @@ static const struct option long_options[] = {
 	{ "show_reorg_steps", no_argument, NULL, 'S' },
 	{ "packable", no_argument, NULL, 'P' },
 	{ "hot", required_argument, NULL, OPT_HOT },
+	{ "demote-bitfields", no_argument, NULL, OPT_DEMOTE },
 	{ "merge-baseline", required_argument, NULL, OPT_MERGE_BASELINE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -107,6 +109,8 @@ static void usage(FILE *f)
 "  -P, --packable                print NAME<TAB>SIZE<TAB>PACKED SIZE<TAB>\n"
 "                                SAVED for each type a new order shrinks\n"
 "      --hot=NAME[,NAME]         with -R/-P, members to pack first\n"
+"      --demote-bitfields        with -R/-P, let a bitfield take the\n"
+"                                smallest integer type that holds it\n"
 "      --merge-baseline=OUT      merge the JSON Lines FILEs (reports of a\n"
 "                                build) into the baseline OUT, each\n"
 "                                distinct layout once, written atomically\n"
@@ -235,6 +239,7 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 		.hot = (const char *const *)o->hot,
 		.nr_hot = o->nr_hot,
 		.steps = o->show_steps,
+		.demote_bitfields = o->demote,
 	};
 	struct ph_reorg_result r;
 	struct ph_error *err;
@@ -411,6 +416,9 @@ int main(int argc, char **argv)
 			break;
 		case 'P':
 			o.output = OUT_PACKABLE;
+			break;
+		case OPT_DEMOTE:
+			o.demote = true;
 			break;
 		case OPT_HOT:
 			if (!split_names(optarg, &o.hot_copy, &o.hot, &o.nr_hot)) {

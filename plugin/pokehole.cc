@@ -12,8 +12,9 @@
      system-headers     also report types defined in system headers
      artificial         also report types the compiler made (lambda
                         closures, RTTI pseudo types)
-     reorganize         after each type that a new order makes smaller,
-                        the suggested layout (pahole --reorganize)
+     reorganize[=demote] after each type that a new order makes smaller,
+                        the suggested layout (pahole --reorganize); with
+                        demote, bitfields may get smaller declared types
      warn=LIST          warnings: holes, padding, cacheline, packable, all
      warn-min=N         no warning about holes or padding under N bytes
      baseline=FILE      JSON Lines of an earlier build: warn only about
@@ -45,9 +46,10 @@ static struct {
 	bool system_headers;
 	bool artificial;
 	bool reorganize;
+	bool demote;
 	struct ph_warn_options warn;
 	const char *baseline;
-} opts = { NULL, NULL, NULL, 64, NULL, false, false, false,
+} opts = { NULL, NULL, NULL, 64, NULL, false, false, false, false,
 	   { 0, 1, 64, NULL }, NULL };
 
 static struct ph_baseline *baseline;
@@ -163,6 +165,7 @@ static struct ph_error *render_reorganized(struct ph_model *model,
 	memset(&ropts, 0, sizeof(ropts));
 	ropts.cacheline = opts.cacheline;
 	ropts.steps = true;
+	ropts.demote_bitfields = opts.demote;
 	if ((err = ph_reorganize(model, t, &ropts, &r)))
 		return err;
 	if (r.type == t)
@@ -429,6 +432,14 @@ static bool parse_args(const struct plugin_name_args *info)
 			opts.artificial = !value || strcmp(value, "0");
 		} else if (strcmp(key, "reorganize") == 0) {
 			opts.reorganize = !value || strcmp(value, "0");
+			opts.demote = value && strcmp(value, "demote") == 0;
+			if (value && strcmp(value, "0") && strcmp(value, "1") &&
+			    !opts.demote) {
+				error("pokehole: %<-fplugin-arg-%s-%s%> takes "
+				      "nothing, 0, 1 or %<demote%>",
+				      info->base_name, key);
+				ok = false;
+			}
 		} else if (strcmp(key, "warn") == 0) {
 			if (!parse_warn_kinds(value, &opts.warn.kinds)) {
 				error("pokehole: %<-fplugin-arg-%s-%s%> takes a "

@@ -895,8 +895,47 @@ static struct ph_error *nested_as_type(struct ph_model *model,
 	return nomem ? &ph_error_nomem : NULL;
 }
 
+/* The smallest standard integer type of M's signedness that holds its
+   width, when smaller than its declared type.  Only the integer types GCC
+   spells: enums, _Bool, plain char and typedefs keep theirs.  */
+static bool demoted(const struct ph_member *m, const char **type,
+		    uint64_t *size)
+{
+	static const char *const unsigned_names[] = {
+		"unsigned char", "short unsigned int", "unsigned int",
+		"long long unsigned int",
+	};
+	static const char *const signed_names[] = {
+		"signed char", "short int", "int", "long long int",
+	};
+	static const char *const known_signed[] = {
+		"signed char", "short int", "int", "long int", "long long int",
+	};
+	const char *const *names = NULL;
+	int k;
+
+	if (strncmp(m->type, "unsigned ", 9) == 0 ||
+	    strstr(m->type, " unsigned ") ||
+	    (strlen(m->type) > 9 &&
+	     strcmp(m->type + strlen(m->type) - 9, " unsigned") == 0))
+		names = unsigned_names;
+	for (size_t i = 0; !names && i < 5; i++)
+		if (strcmp(m->type, known_signed[i]) == 0)
+			names = signed_names;
+	if (!names || m->bit_size > 64)
+		return false;
+	k = m->bit_size <= 8 ? 0 : m->bit_size <= 16 ? 1
+	    : m->bit_size <= 32 ? 2 : 3;
+	if ((1ULL << k) >= m->size)
+		return false;
+	*type = names[k];
+	*size = 1ULL << k;
+	return true;
+}
+
 /* T with each untagged aggregate member reorganized inside, when that
-   makes it smaller; *RET is T itself when none does.  */
+   makes it smaller, and (when asked) its bitfields demoted; *RET is T
+   itself when nothing changes.  */
 static struct ph_error *reorganize_nested(struct ph_model *model,
 					  const struct ph_type *t,
 					  const struct ph_reorg_options *opts,
@@ -941,6 +980,29 @@ static struct ph_error *reorganize_nested(struct ph_model *model,
 		shift_nested(&ms[i], (int64_t)m->bit_offset, model, &nomem);
 		if (nomem)
 			return &ph_error_nomem;
+	}
+	if (opts && opts->demote_bitfields) {
+		for (size_t i = 0; i < t->nr_members; i++) {
+			const struct ph_member *m = &t->members[i];
+			const char *type;
+			uint64_t size;
+
+			if (!m->bitfield || !demoted(m, &type, &size))
+				continue;
+			if (!ms) {
+				ms = ph_arena_memdup(&model->arena, t->members,
+						     t->nr_members *
+						     sizeof(*ms));
+				if (!ms)
+					return &ph_error_nomem;
+			}
+			ms[i].type = type;
+			ms[i].size = size;
+			/* i386 aligns long long to 4 inside structs: never
+			   more than the type it replaces.  */
+			if (ms[i].align > size)
+				ms[i].align = (uint32_t)size;
+		}
 	}
 	if (!ms)
 		return NULL;

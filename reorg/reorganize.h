@@ -31,6 +31,11 @@ struct ph_reorg_options {
 	/* Names of members to pack at the front, or NULL.  */
 	const char *const *hot;
 	size_t nr_hot;
+	/* Opt-in: a bitfield whose declared type is wider than its width
+	   needs gets the smallest integer type of its signedness that holds
+	   it (int flag:1 becomes signed char flag:1): a change of type, so
+	   never done unasked.  */
+	bool demote_bitfields;
 	/* Build each step's layout (for --show_reorg_steps); without it
 	   the steps name the moves only, and cost nothing to keep.  */
 	bool steps;
