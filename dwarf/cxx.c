@@ -180,34 +180,14 @@ static bool is_aggregate(int tag)
    is not one (a virtual base's).  */
 static bool const_location(Dwarf_Die *die, uint64_t *ret)
 {
-	Dwarf_Attribute attr;
-	Dwarf_Word w;
-	Dwarf_Op *ops;
-	size_t nops;
+	bool dynamic;
+	struct ph_error *err = ph_dw_member_location(die, ret, &dynamic);
 
-	*ret = 0;
-	if (!dwarf_attr_integrate(die, DW_AT_data_member_location, &attr))
-		return true;
-	switch (dwarf_whatform(&attr)) {
-	case DW_FORM_block:
-	case DW_FORM_block1:
-	case DW_FORM_block2:
-	case DW_FORM_block4:
-	case DW_FORM_exprloc:
-		if (dwarf_getlocation(&attr, &ops, &nops) != 0)
-			return false;
-		if (nops == 1 && (ops[0].atom == DW_OP_plus_uconst ||
-				  ops[0].atom == DW_OP_constu)) {
-			*ret = ops[0].number;
-			return true;
-		}
+	if (err) {
+		ph_error_destroy(err);
 		return false;
-	default:
-		if (dwarf_formudata(&attr, &w) != 0)
-			return false;
-		*ret = w;
-		return true;
 	}
+	return !dynamic;
 }
 
 /* The end, in bytes, of a data member at its place; false when it has

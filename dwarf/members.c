@@ -55,8 +55,8 @@ static struct ph_error *peel(Dwarf_Die *die, bool through_typedefs,
 /* DW_AT_data_member_location: a constant, or an expression that adds a
    constant.  Anything else (a virtual base's offset read from the vtable)
    sets *DYNAMIC.  */
-static struct ph_error *member_location(Dwarf_Die *die, uint64_t *ret,
-					bool *dynamic)
+struct ph_error *ph_dw_member_location(Dwarf_Die *die, uint64_t *ret,
+				       bool *dynamic)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Word w;
@@ -269,7 +269,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		return err;
 	if (!present)
 		return ph_dw_error(die, "DW_AT_type", "member without a type");
-	if ((err = member_location(die, &loc, &dynamic)))
+	if ((err = ph_dw_member_location(die, &loc, &dynamic)))
 		return err;
 
 	if (dwarf_hasattr_integrate(die, DW_AT_bit_size)) {

@@ -147,6 +147,11 @@ void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
 			 uint32_t type_explicit);
 
 /* members.c: one aggregate DIE into the model.  */
+/* DW_AT_data_member_location: a constant, or an expression adding one;
+   *DYNAMIC when it is neither (a virtual base's, read at run time).  0
+   when the attribute is absent.  */
+struct ph_error *ph_dw_member_location(Dwarf_Die *die, uint64_t *ret,
+				       bool *dynamic);
 
 /* Builds the aggregate DIE into CTX->model.  *RET NULL when the type is
    one we do not report (a declaration, no size).  */
