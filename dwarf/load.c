@@ -517,6 +517,8 @@ struct job {
 	struct ph_model *out;
 	struct ph_dw_dedup *dedup;
 	const struct ph_dw_filter *filter;
+	const char *stop_names;
+	bool found_all;
 };
 
 struct worker {
@@ -570,13 +572,36 @@ static struct ph_error *merge(struct job *job, struct ph_model *m)
 	return NULL;
 }
 
+/* Every name of -C is in the output already.  */
+static bool all_found(const struct job *job)
+{
+	const char *p = job->stop_names;
+
+	while (*p) {
+		const char *end = strchr(p, ',');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		bool found = false;
+
+		for (size_t i = 0; i < job->out->nr_types && !found; i++)
+			found = strlen(job->out->types[i]->name) == n &&
+				strncmp(job->out->types[i]->name, p, n) == 0;
+		if (n && !found)
+			return false;
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return true;
+}
+
 /* Stores unit C's result and merges every result ready in unit order.  */
 static void commit(struct job *job, size_t c, struct unit_result *r)
 {
 	pthread_mutex_lock(&job->lock);
 	job->results[c] = *r;
 	job->results[c].ready = true;
-	while (!job->err && job->next_commit < job->nr_units &&
+	while (!job->err && !job->found_all &&
+	       job->next_commit < job->nr_units &&
 	       job->results[job->next_commit].ready) {
 		struct unit_result *u = &job->results[job->next_commit];
 		struct ph_error *err = merge(job, u->model);
@@ -598,6 +623,10 @@ static void commit(struct job *job, size_t c, struct unit_result *r)
 		}
 		free_result(u);
 		job->next_commit++;
+		if (job->stop_names && all_found(job)) {
+			job->found_all = true;
+			job->stop = true;
+		}
 	}
 	pthread_cond_broadcast(&job->cond);
 	pthread_mutex_unlock(&job->lock);
@@ -761,7 +790,7 @@ static struct ph_error *load_module(struct job *job, Dwfl_Module *mod,
 		n = 1;
 	job->window = 4 * (size_t)n;
 	job->next_claim = job->next_commit = 0;
-	job->stop = false;
+	job->stop = job->found_all;
 	job->results = calloc(job->nr_units ? job->nr_units : 1,
 			      sizeof(*job->results));
 	workers = calloc(n, sizeof(*workers));
@@ -956,6 +985,7 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	job.out = model;
 	job.dedup = dedup;
 	job.filter = opts->filter;
+	job.stop_names = opts->stop_names;
 	memset(&ms, 0, sizeof(ms));
 	ms.job = &job;
 	ms.jobs = opts->jobs ? opts->jobs : 1;

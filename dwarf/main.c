@@ -468,6 +468,8 @@ int main(int argc, char **argv)
 	filter.arg = &o;
 	load_opts.filter = &filter;
 	load_opts.debuginfo_path = o.debuginfo_path;
+	load_opts.stop_names = o.class_names && !o.expand ? o.class_names
+							 : NULL;
 	load_opts.jobs = o.jobs;
 	if (!load_opts.jobs) {
 		long cpus = sysconf(_SC_NPROCESSORS_ONLN);

@@ -251,6 +251,11 @@ struct ph_dw_load_opts {
 	/* Threads reading compile units, at least 1.  The output is the
 	   same whatever the number.  */
 	unsigned jobs;
+	/* -C: comma-separated names; reading stops after the first unit, in
+	   unit order, by which every one of them has been found (as pahole
+	   does), so the output does not depend on the threads either.  NULL:
+	   read everything.  */
+	const char *stop_names;
 };
 
 /* Reads PATH, appending its distinct types to MODEL (deduplicated with
