@@ -409,6 +409,14 @@ units=$(readelf --debug-dump=info many.o 2>/dev/null | grep -c 'Compilation Unit
 check "-j1 and -j4 same JSON ($units units)" "$(cat j1.json)" "$PH" -j4 --json many.o
 check "-j1 and -j3 same text" "$("$PH" -j1 many.o)" "$PH" -j3 many.o
 check "-j default same --sizes" "$("$PH" -j1 -s many.o)" "$PH" -s many.o
+# -C stops at the first unit that completes the list: the same unit for
+# any -j, and the types it found are the ones a full read finds first.
+first=$("$PH" -j1 -s many.o | head -n 2 | cut -f1 | tr '\n' ',' | sed 's/,$//')
+check "-C early stop, -j1 and -j4" "$("$PH" -j1 -C "$first" --json many.o)" \
+	"$PH" -j4 -C "$first" --json many.o
+check "-C early stop finds the first layouts" \
+	"$("$PH" -j1 --json many.o | grep -F -e "\"name\":\"${first%%,*}\"" -e "\"name\":\"${first#*,}\"")" \
+	"$PH" -j4 -C "$first" --json many.o
 check "-j0 refused" "2" sh -c "'$PH' -j0 -s many.o >/dev/null 2>&1; echo \$?"
 cd "$top" || exit 2
 
