@@ -519,6 +519,8 @@ struct job {
 	const struct ph_dw_filter *filter;
 	const char *stop_names;
 	bool found_all;
+	/* Units done of total on a terminal's stderr, for long scans.  */
+	bool progress;
 };
 
 struct worker {
@@ -623,6 +625,10 @@ static void commit(struct job *job, size_t c, struct unit_result *r)
 		}
 		free_result(u);
 		job->next_commit++;
+		if (job->progress && (job->next_commit % 32 == 0 ||
+				      job->next_commit == job->nr_units))
+			fprintf(stderr, "\rpokehole: %s: %zu of %zu units",
+				job->path, job->next_commit, job->nr_units);
 		if (job->stop_names && all_found(job)) {
 			job->found_all = true;
 			job->stop = true;
@@ -791,6 +797,7 @@ static struct ph_error *load_module(struct job *job, Dwfl_Module *mod,
 	job->window = 4 * (size_t)n;
 	job->next_claim = job->next_commit = 0;
 	job->stop = job->found_all;
+	job->progress = job->nr_units >= 256 && isatty(STDERR_FILENO);
 	job->results = calloc(job->nr_units ? job->nr_units : 1,
 			      sizeof(*job->results));
 	workers = calloc(n, sizeof(*workers));
@@ -815,6 +822,8 @@ static struct ph_error *load_module(struct job *job, Dwfl_Module *mod,
 			pthread_join(workers[i].thread, NULL);
 	for (unsigned i = 0; i < n; i++)
 		session_close(&workers[i].session);
+	if (job->progress)
+		fputs("\r\033[K", stderr);	/* the line goes away */
 	for (size_t i = 0; i < job->nr_units; i++)
 		free_result(&job->results[i]);
 	free(job->results);
