@@ -436,6 +436,24 @@ expect_literal (struct parser *p, const char *lit)
   return 1;
 }
 
+/* After an item of an array or object: ',' (0, another item follows),
+   CLOSE (1, the container ends) or an error (-1).  */
+static int
+after_item (struct parser *p, int close, const char *what)
+{
+  skip_ws (p);
+  int c = peek (p);
+  if (c == ',' || c == close)
+    {
+      p->pos++;
+      return c == close;
+    }
+  char cb[16];
+  fail_at (p, p->pos, "expected ',' or '%c' in %s, found %s", close, what,
+           describe_char (c, cb));
+  return -1;
+}
+
 static struct ph_json_value *
 parse_array (struct parser *p)
 {
@@ -472,21 +490,11 @@ parse_array (struct parser *p)
           cap = ncap;
         }
       v->u.array.items[v->u.array.count++] = item;
-      skip_ws (p);
-      int c = peek (p);
-      if (c == ',')
-        {
-          p->pos++;
-          continue;
-        }
-      if (c == ']')
-        {
-          p->pos++;
-          return v;
-        }
-      char cb[16];
-      fail_at (p, p->pos, "expected ',' or ']' in array, found %s",
-               describe_char (c, cb));
+      int next = after_item (p, ']', "array");
+      if (next == 0)
+        continue;
+      if (next > 0)
+        return v;
       goto fail;
     }
 fail:
@@ -561,21 +569,11 @@ parse_object (struct parser *p)
       m->key = key;
       m->key_len = klen;
       m->value = val;
-      skip_ws (p);
-      c = peek (p);
-      if (c == ',')
-        {
-          p->pos++;
-          continue;
-        }
-      if (c == '}')
-        {
-          p->pos++;
-          return v;
-        }
-      char cb[16];
-      fail_at (p, p->pos, "expected ',' or '}' in object, found %s",
-               describe_char (c, cb));
+      int next = after_item (p, '}', "object");
+      if (next == 0)
+        continue;
+      if (next > 0)
+        return v;
       goto fail;
     }
 fail:
