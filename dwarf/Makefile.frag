@@ -6,12 +6,13 @@
 # elfutils (libdw-dev, libelf-dev).
 
 DWARF_SRC := dwarf/main.c dwarf/load.c dwarf/members.c dwarf/align.c \
-	dwarf/names.c dwarf/dedup.c dwarf/util.c dwarf/cxx.c dwarf/fprint.c
+	dwarf/names.c dwarf/dedup.c dwarf/util.c dwarf/cxx.c dwarf/fprint.c \
+	dwarf/scan.c
 DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
 DWARF_LIBS ?= -ldw -lelf -lpthread
 DWARF_TOOL := dwarf/pokehole
 
-build/dwarf/%.o: dwarf/%.c dwarf/reader.h $(HEADERS)
+build/dwarf/%.o: dwarf/%.c dwarf/reader.h dwarf/fphash.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ENGINE_CFLAGS) -DPH_VERSION='"$(VERSION)"' $(CFLAGS) -c $< -o $@
 

@@ -17,56 +17,13 @@
    Only C units use it: C++ spells names with their scopes, which the DIE
    alone does not give.  */
 #include "reader.h"
+#include "fphash.h"
 
 #include <dwarf.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { DEEP = 0, SPELL = 1, MAX_FP_DEPTH = 256 };
-
-static inline uint64_t rotl(uint64_t x, unsigned r)
-{
-	return (x << r) | (x >> (64 - r));
-}
-
-static inline void mix(struct ph_dw_fp *h, uint64_t x)
-{
-	h->a = (h->a ^ x) * 0x9e3779b97f4a7c15ULL;
-	h->a ^= h->a >> 31;
-	h->b = rotl(h->b + x * 0xc2b2ae3d27d4eb4fULL, 27) * 0x94d049bb133111ebULL;
-	h->b ^= h->b >> 29;
-}
-
-static void mix_bytes(struct ph_dw_fp *h, const void *p, size_t n)
-{
-	const unsigned char *s = p;
-	uint64_t w;
-
-	mix(h, n);
-	while (n >= 8) {
-		memcpy(&w, s, 8);
-		mix(h, w);
-		s += 8;
-		n -= 8;
-	}
-	if (n) {
-		w = 0;
-		memcpy(&w, s, n);
-		mix(h, w);
-	}
-}
-
-static void mix_fp(struct ph_dw_fp *h, const struct ph_dw_fp *x)
-{
-	mix(h, x->a);
-	mix(h, x->b);
-}
-
-static void fp_init(struct ph_dw_fp *h, uint64_t seed)
-{
-	h->a = 0x243f6a8885a308d3ULL ^ seed;
-	h->b = 0x13198a2e03707344ULL + seed;
-}
 
 /* The memo: DIE key and mode -> fingerprint, per unit.  */
 enum { ST_BUSY = 1, ST_DONE = 2, ST_FAIL = 3 };
@@ -337,73 +294,83 @@ bool ph_dw_fingerprint(struct ph_dw_fp_memo *memo, Dwarf_Die *die,
 	return true;
 }
 
-/* The set of fingerprints whose layouts were built: open addressing, A
-   forced odd so that 0 marks an empty slot.  */
-struct ph_dw_fp_set {
-	struct ph_dw_fp *v;
+/* Fingerprints -> values: open addressing, A forced odd so that 0 marks
+   an empty slot.  */
+struct ph_dw_fp_map {
+	struct entry {
+		struct ph_dw_fp fp;
+		uint64_t val;
+	} *v;
 	size_t n, cap;
 };
 
-struct ph_error *ph_dw_fp_set_create(struct ph_dw_fp_set **ret)
+struct ph_error *ph_dw_fp_map_create(struct ph_dw_fp_map **ret)
 {
 	*ret = calloc(1, sizeof(**ret));
 	return *ret ? NULL : &ph_error_nomem;
 }
 
-void ph_dw_fp_set_destroy(struct ph_dw_fp_set *s)
+void ph_dw_fp_map_destroy(struct ph_dw_fp_map *m)
 {
-	if (!s)
+	if (!m)
 		return;
-	free(s->v);
-	free(s);
+	free(m->v);
+	free(m);
 }
 
-bool ph_dw_fp_set_has(const struct ph_dw_fp_set *s, const struct ph_dw_fp *fp)
+bool ph_dw_fp_map_get(const struct ph_dw_fp_map *m, const struct ph_dw_fp *fp,
+		      uint64_t *ret)
 {
 	uint64_t a = fp->a | 1;
 
-	if (!s->cap)
+	if (!m->cap)
 		return false;
-	for (size_t i = hslot(a, s->cap);; i = (i + 1) & (s->cap - 1)) {
-		if (!s->v[i].a)
+	for (size_t i = hslot(a, m->cap);; i = (i + 1) & (m->cap - 1)) {
+		if (!m->v[i].fp.a)
 			return false;
-		if (s->v[i].a == a && s->v[i].b == fp->b)
+		if (m->v[i].fp.a == a && m->v[i].fp.b == fp->b) {
+			*ret = m->v[i].val;
 			return true;
+		}
 	}
 }
 
-struct ph_error *ph_dw_fp_set_add(struct ph_dw_fp_set *s,
-				  const struct ph_dw_fp *fp)
+struct ph_error *ph_dw_fp_map_put_min(struct ph_dw_fp_map *m,
+				      const struct ph_dw_fp *fp, uint64_t val)
 {
 	uint64_t a = fp->a | 1;
 	size_t i;
 
-	if (2 * (s->n + 1) > s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 1024;
-		struct ph_dw_fp *v = calloc(cap, sizeof(*v));
+	if (2 * (m->n + 1) > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 1024;
+		struct entry *v = calloc(cap, sizeof(*v));
 
 		if (!v)
 			return &ph_error_nomem;
-		for (size_t k = 0; k < s->cap; k++) {
-			if (!s->v[k].a)
+		for (size_t k = 0; k < m->cap; k++) {
+			if (!m->v[k].fp.a)
 				continue;
-			i = hslot(s->v[k].a, cap);
-			while (v[i].a)
+			i = hslot(m->v[k].fp.a, cap);
+			while (v[i].fp.a)
 				i = (i + 1) & (cap - 1);
-			v[i] = s->v[k];
+			v[i] = m->v[k];
 		}
-		free(s->v);
-		s->v = v;
-		s->cap = cap;
+		free(m->v);
+		m->v = v;
+		m->cap = cap;
 	}
-	for (i = hslot(a, s->cap);; i = (i + 1) & (s->cap - 1)) {
-		if (!s->v[i].a) {
-			s->v[i].a = a;
-			s->v[i].b = fp->b;
-			s->n++;
+	for (i = hslot(a, m->cap);; i = (i + 1) & (m->cap - 1)) {
+		if (!m->v[i].fp.a) {
+			m->v[i].fp.a = a;
+			m->v[i].fp.b = fp->b;
+			m->v[i].val = val;
+			m->n++;
 			return NULL;
 		}
-		if (s->v[i].a == a && s->v[i].b == fp->b)
+		if (m->v[i].fp.a == a && m->v[i].fp.b == fp->b) {
+			if (val < m->v[i].val)
+				m->v[i].val = val;
 			return NULL;
+		}
 	}
 }

@@ -94,6 +94,70 @@ struct unit_dir {
 	bool relative;
 };
 
+/* The fingerprints of the layouts built, shared by the workers of a file:
+   fingerprint -> the first unit whose model has the layout.  A unit
+   skips a type built for a unit before it (merged first, so dropping it
+   changes nothing) but not one built for a later unit, so the output does
+   not depend on which worker got there first.  Sharded to keep the
+   workers apart.  */
+enum { BUILT_SHARDS = 16 };
+
+struct built {
+	struct {
+		pthread_mutex_t lock;
+		struct ph_dw_fp_map *map;
+	} shard[BUILT_SHARDS];
+};
+
+static struct ph_error *built_init(struct built *b)
+{
+	for (unsigned i = 0; i < BUILT_SHARDS; i++) {
+		pthread_mutex_init(&b->shard[i].lock, NULL);
+		b->shard[i].map = NULL;
+	}
+	for (unsigned i = 0; i < BUILT_SHARDS; i++) {
+		struct ph_error *err = ph_dw_fp_map_create(&b->shard[i].map);
+
+		if (err)
+			return err;
+	}
+	return NULL;
+}
+
+static void built_deinit(struct built *b)
+{
+	for (unsigned i = 0; i < BUILT_SHARDS; i++) {
+		ph_dw_fp_map_destroy(b->shard[i].map);
+		pthread_mutex_destroy(&b->shard[i].lock);
+	}
+}
+
+/* Whether FP was built for UNIT or a unit before it.  */
+static bool built_before(struct built *b, const struct ph_dw_fp *fp,
+			 size_t unit)
+{
+	unsigned i = (unsigned)(fp->b >> 60) % BUILT_SHARDS;
+	uint64_t first;
+	bool has;
+
+	pthread_mutex_lock(&b->shard[i].lock);
+	has = ph_dw_fp_map_get(b->shard[i].map, fp, &first) && first <= unit;
+	pthread_mutex_unlock(&b->shard[i].lock);
+	return has;
+}
+
+static struct ph_error *built_add(struct built *b, const struct ph_dw_fp *fp,
+				  size_t unit)
+{
+	unsigned i = (unsigned)(fp->b >> 60) % BUILT_SHARDS;
+	struct ph_error *err;
+
+	pthread_mutex_lock(&b->shard[i].lock);
+	err = ph_dw_fp_map_put_min(b->shard[i].map, fp, unit);
+	pthread_mutex_unlock(&b->shard[i].lock);
+	return err;
+}
+
 struct walk {
 	struct ph_dw_ctx *ctx;
 	struct ph_model *out;		/* the current unit's types */
@@ -108,7 +172,12 @@ struct walk {
 	/* Fingerprints (fprint.c) of the DIEs of the unit, and those of the
 	   types whose layouts were built and are in DEDUP.  */
 	struct ph_dw_fp_memo *fp_memo;
-	struct ph_dw_fp_set *fp_built;
+	struct built *built;
+	size_t unit_index;	/* of the unit walked */
+	struct ph_dw_scan *scan;	/* the fast path */
+	bool fast;		/* to be taken where it can */
+	bool unit_fast;		/* it was, for the current unit */
+	unsigned nr_built;	/* layouts built for the current unit */
 	/* Partial units walked (dwz), by unit DIE key.  */
 	struct ph_dw_offmap imported;
 	/* DW_AT_stmt_list -> index + 1 in DIRS; built at the first type
@@ -147,22 +216,58 @@ static int next_sibling(Dwarf_Die *die)
 	return rc;
 }
 
-static struct ph_error *report(struct walk *w, Dwarf_Die *die,
-			       const char *name, bool typedef_name)
+/* Whether a type found by the walk is one to report.  */
+static bool wanted(struct walk *w, Dwarf_Die *die, const char *name)
+{
+	/* Types the compiler made for itself (__va_list_tag): the plugin
+	   leaves them out too.  They are on line 0 of "<built-in>"; a type
+	   with a line is not one, which spares reading the unit's line
+	   table (libdw keeps it to the end: 200 MB for a vmlinux).  */
+	Dwarf_Attribute attr;
+	Dwarf_Word line;
+
+	if (!dwarf_attr(die, DW_AT_decl_line, &attr) ||
+	    dwarf_formudata(&attr, &line) != 0 || line == 0) {
+		const char *file = ph_dw_ctx_decl_file(w->ctx, die);
+		size_t len = file ? strlen(file) : 0;
+
+		if (len >= 10 && strcmp(file + len - 10, "<built-in>") == 0)
+			return false;
+	}
+	return !w->filter || !w->filter->want ||
+	       w->filter->want(w->filter->arg, name, kind_of(dwarf_tag(die)));
+}
+
+/* Builds a wanted type into the unit's model unless its layout was
+   produced already; FP, when not NULL, is its fingerprint.  */
+static struct ph_error *build(struct walk *w, Dwarf_Die *die,
+			      const char *name, bool typedef_name,
+			      const struct ph_dw_fp *fp)
 {
 	struct ph_type t;
 	struct ph_error *err;
-	struct ph_dw_fp fp;
-	bool built, seen, have_fp = false;
+	bool built, seen;
 
-	/* Types the compiler made for itself (__va_list_tag): the plugin
-	   leaves them out too.  */
-	const char *file = ph_dw_decl_file(die);
-	size_t len = file ? strlen(file) : 0;
-	if (len >= 10 && strcmp(file + len - 10, "<built-in>") == 0)
+	w->nr_built++;
+	if ((err = ph_dw_build_type(w->ctx, die, name, typedef_name, &t,
+				    &built)) || !built)
+		return err;
+	if ((err = ph_dw_dedup_seen(w->dedup, &t, &seen)))
+		return err;
+	if (fp && (err = built_add(w->built, fp, w->unit_index)))
+		return err;
+	if (seen)
 		return NULL;
-	if (w->filter && w->filter->want &&
-	    !w->filter->want(w->filter->arg, name, kind_of(dwarf_tag(die))))
+	return ph_model_add_type(w->out, &t, NULL);
+}
+
+static struct ph_error *report(struct walk *w, Dwarf_Die *die,
+			       const char *name, bool typedef_name)
+{
+	struct ph_dw_fp fp;
+	bool have_fp = false;
+
+	if (!wanted(w, die, name))
 		return NULL;
 	/* A type whose twin (the same DWARF but for where it sits) was
 	   built already has the same layout: DEDUP has it.
@@ -172,19 +277,41 @@ static struct ph_error *report(struct walk *w, Dwarf_Die *die,
 		have_fp = ph_dw_fingerprint(w->fp_memo, die, name,
 					    typedef_name, &fp);
 		(void)dwarf_errno();
-		if (have_fp && ph_dw_fp_set_has(w->fp_built, &fp))
+		if (have_fp && built_before(w->built, &fp, w->unit_index))
 			return NULL;
 	}
-	if ((err = ph_dw_build_type(w->ctx, die, name, typedef_name, &t,
-				    &built)) || !built)
-		return err;
-	if ((err = ph_dw_dedup_seen(w->dedup, &t, &seen)))
-		return err;
-	if (have_fp && (err = ph_dw_fp_set_add(w->fp_built, &fp)))
-		return err;
-	if (seen)
-		return NULL;
-	return ph_model_add_type(w->out, &t, NULL);
+	return build(w, die, name, typedef_name, have_fp ? &fp : NULL);
+}
+
+/* What the fast path (scan.c) found in a unit, reported in its order;
+   libdw reads only the types not seen before.  */
+static struct ph_error *report_events(struct walk *w,
+				      const struct ph_dw_scan_event *ev,
+				      size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_dw_scan_event *e = &ev[i];
+		struct ph_error *err;
+		Dwarf_Die die;
+
+		if (w->filter && w->filter->want &&
+		    !w->filter->want(w->filter->arg, e->name, e->kind))
+			continue;
+		if (e->have_fp &&
+		    built_before(w->built, &e->fp, w->unit_index))
+			continue;
+		if (!dwarf_offdie(w->ctx->dw, e->off, &die))
+			return ph_error_create(PH_ERROR_INVALID,
+					       "cannot read the DIE at 0x%"
+					       PRIx64 ": %s", e->off,
+					       dwarf_errmsg(-1));
+		if (!wanted(w, &die, e->name))
+			continue;
+		if ((err = build(w, &die, e->name, e->typedef_name,
+				 e->have_fp ? &e->fp : NULL)))
+			return err;
+	}
+	return NULL;
 }
 
 static struct ph_error *visit_aggregate(struct walk *w, Dwarf_Die *die)
@@ -485,6 +612,24 @@ static struct ph_error *walk_unit(struct walk *w, Dwarf_CU *cu,
 	ctx->model = NULL;
 	if ((err = ph_model_create(&ctx->model)))
 		return err;
+	ctx->scan = NULL;
+	if (!ctx->cxx && unit_type == DW_UT_compile && w->fast) {
+		const struct ph_dw_scan_event *ev;
+		size_t n;
+
+		if (ph_dw_scan_unit(w->scan, ctx->dw, &root, &ev, &n)) {
+			ctx->scan = w->scan;
+			ctx->scan_cu = root.cu;
+			w->unit_fast = true;
+			ctx->stmt_list = UINT64_MAX;
+			if (dwarf_attr(&root, DW_AT_stmt_list, &attr))
+				dwarf_formudata(&attr, &ctx->stmt_list);
+			err = report_events(w, ev, n);
+			ctx->scan = NULL;
+			ph_dw_scan_release(w->scan);
+			return err;
+		}
+	}
 	return walk_tree(w, &root, 0);
 }
 
@@ -494,6 +639,8 @@ struct unit_result {
 	struct ph_error *err;	/* stops the file */
 	struct ph_error *soft;	/* a missing .dwo: reported at the end */
 	bool ready;
+	bool fast;		/* read by the fast path */
+	unsigned built;		/* layouts built */
 };
 
 /* One module (one ELF file, or one member of an archive) read by one or
@@ -513,12 +660,15 @@ struct job {
 	struct ph_error *err;
 	struct ph_error *soft;
 	unsigned nr_soft;
+	/* For POKEHOLE_STATS: units read, by the fast path, layouts built.  */
+	size_t nr_read, nr_fast, nr_built;
 
 	struct ph_model *out;
 	struct ph_dw_dedup *dedup;
 	const struct ph_dw_filter *filter;
 	const char *stop_names;
 	bool found_all;
+	struct built built;
 	/* Units done of total on a terminal's stderr, for long scans.  */
 	bool progress;
 };
@@ -623,6 +773,9 @@ static void commit(struct job *job, size_t c, struct unit_result *r)
 			job->err = err;
 			job->stop = true;
 		}
+		job->nr_read++;
+		job->nr_fast += u->fast;
+		job->nr_built += u->built;
 		free_result(u);
 		job->next_commit++;
 		if (job->progress && (job->next_commit % 32 == 0 ||
@@ -675,6 +828,10 @@ static void read_units(struct job *job, Dwarf *dw)
 	memset(&w, 0, sizeof(w));
 	w.ctx = &ctx;
 	w.filter = job->filter;
+	w.built = &job->built;
+	/* POKEHOLE_NO_FAST_PATH: every unit through libdw, for the
+	   selftest's comparison of the two.  */
+	w.fast = !getenv("POKEHOLE_NO_FAST_PATH");
 	ph_dw_offmap_init(&w.typedef_named);
 	ph_dw_offmap_init(&w.typedef_named_shared);
 	ph_dw_offmap_init(&w.imported);
@@ -682,7 +839,7 @@ static void read_units(struct job *job, Dwarf *dw)
 	ph_buf_init(&w.name);
 	if ((err = ph_dw_dedup_create(&w.dedup)) ||
 	    (err = ph_dw_fp_memo_create(&w.fp_memo)) ||
-	    (err = ph_dw_fp_set_create(&w.fp_built))) {
+	    (err = ph_dw_scan_create(&w.scan))) {
 		fail(job, err);
 		goto out;
 	}
@@ -708,7 +865,12 @@ static void read_units(struct job *job, Dwarf *dw)
 			if ((r.err = ph_model_create(&r.model)) == NULL) {
 				w.out = r.model;
 				w.soft = NULL;
+				w.unit_index = c;
+				w.unit_fast = false;
+				w.nr_built = 0;
 				r.err = walk_unit(&w, cu, unit_type, &cudie);
+				r.fast = w.unit_fast;
+				r.built = w.nr_built;
 				r.soft = w.soft;
 			}
 		}
@@ -727,7 +889,7 @@ out:
 	ph_dw_offmap_deinit(&w.typedef_named_shared);
 	ph_dw_offmap_deinit(&w.imported);
 	ph_dw_fp_memo_destroy(w.fp_memo);
-	ph_dw_fp_set_destroy(w.fp_built);
+	ph_dw_scan_destroy(w.scan);
 	ph_dw_offmap_deinit(&w.stmt_dirs);
 	free(w.dirs);
 	ph_buf_deinit(&w.name);
@@ -794,7 +956,7 @@ static struct ph_error *load_module(struct job *job, Dwfl_Module *mod,
 	n = jobs < job->nr_units ? jobs : (unsigned)job->nr_units;
 	if (n < 1)
 		n = 1;
-	job->window = 4 * (size_t)n;
+	job->window = 64 * (size_t)n;
 	job->next_claim = job->next_commit = 0;
 	job->stop = job->found_all;
 	job->progress = job->nr_units >= 256 && isatty(STDERR_FILENO);
@@ -805,6 +967,12 @@ static struct ph_error *load_module(struct job *job, Dwfl_Module *mod,
 		free(job->results);
 		free(workers);
 		return &ph_error_nomem;
+	}
+	if ((err = built_init(&job->built))) {
+		built_deinit(&job->built);
+		free(job->results);
+		free(workers);
+		return err;
 	}
 	pthread_mutex_init(&job->lock, NULL);
 	pthread_cond_init(&job->cond, NULL);
@@ -831,6 +999,7 @@ static struct ph_error *load_module(struct job *job, Dwfl_Module *mod,
 	free(workers);
 	pthread_cond_destroy(&job->cond);
 	pthread_mutex_destroy(&job->lock);
+	built_deinit(&job->built);
 	err = job->err;
 	job->err = NULL;
 	return err;
@@ -1022,6 +1191,10 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	}
 	if (job.soft)
 		ph_error_destroy(job.soft);
+	if (getenv("POKEHOLE_STATS"))
+		fprintf(stderr, "pokehole: %s: %zu units read, %zu by the fast "
+			"path; %zu layouts built\n", path, job.nr_read,
+			job.nr_fast, job.nr_built);
 out:
 	session_close(&s);
 	return err;

@@ -741,7 +741,7 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
    "gcc -c src/x.c" reads "src/x.c" and "gcc -c /abs/x.c" "/abs/x.c".  */
 static const char *decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
 {
-	const char *file = ph_dw_decl_file(die);
+	const char *file = ph_dw_ctx_decl_file(ctx, die);
 	size_t n;
 
 	if (!file)

@@ -64,6 +64,11 @@ struct ph_dw_ctx {
 	bool i386;
 	unsigned addr_size;
 	const char *comp_dir;	/* of the current unit, or NULL */
+	/* The fast path's reading of the current unit (scan.c), for its file
+	   names; NULL when libdw walks it.  */
+	struct ph_dw_scan *scan;
+	Dwarf_CU *scan_cu;
+	uint64_t stmt_list;
 	/* The unit's DW_AT_name is relative: file names were given relative
 	   to comp_dir.  */
 	bool relative_unit;
@@ -109,6 +114,8 @@ struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret);
 struct ph_error *ph_dw_follow_signature(Dwarf_Die *die);
 /* DW_AT_decl_file as a name, NULL when there is none.  */
 const char *ph_dw_decl_file(Dwarf_Die *die);
+/* The same, from the fast path's file table when it read DIE's unit.  */
+const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die);
 /* Byte size of a type, through typedefs, qualifiers, arrays and
    signatures.  *KNOWN false when it has none.  */
 struct ph_error *ph_dw_size(Dwarf_Die *type, uint64_t *ret, bool *known);
@@ -225,14 +232,45 @@ bool ph_dw_fingerprint(struct ph_dw_fp_memo *memo, Dwarf_Die *die,
 		       const char *name, bool typedef_name,
 		       struct ph_dw_fp *ret);
 
-/* A set of fingerprints.  */
-struct ph_dw_fp_set;
-struct ph_error *ph_dw_fp_set_create(struct ph_dw_fp_set **ret);
-void ph_dw_fp_set_destroy(struct ph_dw_fp_set *s);
-bool ph_dw_fp_set_has(const struct ph_dw_fp_set *s,
-		      const struct ph_dw_fp *fp);
-struct ph_error *ph_dw_fp_set_add(struct ph_dw_fp_set *s,
-				  const struct ph_dw_fp *fp);
+/* Fingerprints -> numbers.  */
+struct ph_dw_fp_map;
+struct ph_error *ph_dw_fp_map_create(struct ph_dw_fp_map **ret);
+void ph_dw_fp_map_destroy(struct ph_dw_fp_map *m);
+bool ph_dw_fp_map_get(const struct ph_dw_fp_map *m, const struct ph_dw_fp *fp,
+		      uint64_t *ret);
+/* Sets FP's value to VAL, or keeps the smaller one.  */
+struct ph_error *ph_dw_fp_map_put_min(struct ph_dw_fp_map *m,
+				      const struct ph_dw_fp *fp, uint64_t val);
+
+/* scan.c: the fast path of the walk, for C compile units.  */
+
+/* A type the walk reports: the aggregate DIE at OFF in .debug_info, under
+   NAME (its own or, TYPEDEF_NAME, its first typedef's).  */
+struct ph_dw_scan_event {
+	uint64_t off;
+	const char *name;	/* in the section data */
+	enum ph_kind kind;
+	bool typedef_name;
+	bool have_fp;		/* FP is its fingerprint */
+	struct ph_dw_fp fp;
+};
+
+struct ph_dw_scan;
+struct ph_error *ph_dw_scan_create(struct ph_dw_scan **ret);
+void ph_dw_scan_destroy(struct ph_dw_scan *s);
+/* The types of the C compile unit of CUDIE in walk order; false when the
+   fast path cannot read this unit (walk it through libdw).  The events
+   last until the next call.  */
+bool ph_dw_scan_unit(struct ph_dw_scan *s, Dwarf *dw, Dwarf_Die *cudie,
+		     const struct ph_dw_scan_event **events, size_t *nr);
+/* The name of file IDX of the unit scanned (DW_AT_decl_file), from its
+   line table at STMT_LIST; *KNOWN false when the table cannot be read
+   here.  */
+const char *ph_dw_scan_file(struct ph_dw_scan *s, uint64_t stmt_list,
+			    const char *comp_dir, uint64_t idx, bool *known);
+/* Done with the unit scanned: its pages of a mapped file are given back,
+   so that memory follows the units in flight, not the file.  */
+void ph_dw_scan_release(struct ph_dw_scan *s);
 
 /* load.c: files into a model.  */
 

@@ -163,6 +163,25 @@ compare() {
 		bad "$(basename "$src") $*: reader failed: $(cat "$b.err")"
 		return
 	fi
+	# The fast path (dwarf/scan.c) reads C units straight from the
+	# section bytes; libdw's walk must give the very same JSON, and the
+	# fast path must have been taken where it applies (not DWARF 2).
+	if POKEHOLE_NO_FAST_PATH=1 "$PH" --json "$b.o" > "$b.slow" 2>/dev/null &&
+	   cmp -s "$b.dwarf" "$b.slow"; then
+		ok "fast path = libdw walk: $(basename "$src") $*"
+	else
+		bad "fast path = libdw walk: $(basename "$src") $*"
+	fi
+	case "${src##*.}:$*" in
+	c:|c:-m32|c:-gdwarf-4|c:-gz)
+		nfast=$(POKEHOLE_STATS=1 "$PH" -s "$b.o" 2>&1 >/dev/null |
+			sed -n 's/.*, \([0-9]*\) by the fast path.*/\1/p')
+		if [ "${nfast:-0}" -ge 1 ]; then
+			ok "fast path taken: $(basename "$src") $*"
+		else
+			bad "fast path taken: $(basename "$src") $*: '$nfast'"
+		fi;;
+	esac
 	# Strict DWARF before 5 has no DW_AT_alignment: forced alignments
 	# cannot be seen there, so leave the affected fields out.
 	case "$*" in
@@ -409,6 +428,8 @@ units=$(readelf --debug-dump=info many.o 2>/dev/null | grep -c 'Compilation Unit
 check "-j1 and -j4 same JSON ($units units)" "$(cat j1.json)" "$PH" -j4 --json many.o
 check "-j1 and -j3 same text" "$("$PH" -j1 many.o)" "$PH" -j3 many.o
 check "-j default same --sizes" "$("$PH" -j1 -s many.o)" "$PH" -s many.o
+check "many units: fast path = libdw walk" "$(cat j1.json)" \
+	env POKEHOLE_NO_FAST_PATH=1 "$PH" -j2 --json many.o
 # -C stops at the first unit that completes the list: the same unit for
 # any -j, and the types it found are the ones a full read finds first.
 first=$("$PH" -j1 -s many.o | head -n 2 | cut -f1 | tr '\n' ',' | sed 's/,$//')

@@ -437,30 +437,6 @@ out:
 
 /* Moves needed to turn ORIG's order into ORDER: N less the longest run
    kept in relative order.  */
-static size_t moves_needed(const size_t *orig, const size_t *order, size_t n)
-{
-	size_t best = 0, len[16];
-
-	for (size_t i = 0; i < n; i++) {
-		size_t ri = 0;
-
-		while (orig[ri] != order[i])
-			ri++;
-		len[i] = 1;
-		for (size_t j = 0; j < i; j++) {
-			size_t rj = 0;
-
-			while (orig[rj] != order[j])
-				rj++;
-			if (rj < ri && len[j] + 1 > len[i])
-				len[i] = len[j] + 1;
-		}
-		if (len[i] > best)
-			best = len[i];
-	}
-	return n - best;
-}
-
 struct perm {
 	const struct engine *e;
 	const struct group *g;
@@ -469,32 +445,64 @@ struct perm {
 	bool *used;
 	uint64_t best_cost;
 	size_t best_moves;
+	size_t pos[EXHAUSTIVE_MAX];	/* original positions of CUR */
 };
 
-static void permute(struct perm *s, size_t depth)
+/* The longest increasing run of POS[0..n): what stays in place.  */
+static size_t longest_kept(const size_t *pos, size_t n)
+{
+	size_t tails[EXHAUSTIVE_MAX], len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+
+		while (k < len && tails[k] < pos[i])
+			k++;
+		tails[k] = pos[i];
+		if (k == len)
+			len++;
+	}
+	return len;
+}
+
+/* Orders in lexicographic order of the original positions, placed as
+   they grow.  A prefix whose end plus the bits still to place already
+   costs more than the best order, or as much with no fewer moves (each
+   unit out of the prefix's longest kept run is moved whatever follows),
+   cannot give a better one.  */
+static void permute(struct perm *s, size_t depth, uint64_t at,
+		    uint64_t remaining)
 {
 	const struct group *g = s->g;
+	uint64_t lb = align_up(align_up(at + remaining, 8), g->round);
 
+	if (lb > s->best_cost)
+		return;
 	if (depth == g->n) {
-		uint64_t c = group_cost(s->e, g, s->cur);
-		size_t mv;
+		size_t mv = g->n - longest_kept(s->pos, g->n);
 
-		if (c > s->best_cost)
-			return;
-		mv = moves_needed(s->orig, s->cur, g->n);
-		if (c < s->best_cost || mv < s->best_moves) {
-			s->best_cost = c;
+		if (lb < s->best_cost || mv < s->best_moves) {
+			s->best_cost = lb;
 			s->best_moves = mv;
 			memcpy(s->best, s->cur, g->n * sizeof(*s->best));
 		}
 		return;
 	}
+	if (lb == s->best_cost &&
+	    depth - longest_kept(s->pos, depth) >= s->best_moves)
+		return;
 	for (size_t i = 0; i < g->n; i++) {
+		size_t ui = s->orig[i];
+		uint64_t next;
+
 		if (s->used[i])
 			continue;
+		next = place_units(s->e, &ui, 1, at, NULL);
 		s->used[i] = true;
-		s->cur[depth] = s->orig[i];
-		permute(s, depth + 1);
+		s->cur[depth] = ui;
+		s->pos[depth] = i;
+		permute(s, depth + 1, next,
+			remaining - s->e->units[ui].bits);
 		s->used[i] = false;
 	}
 }
@@ -508,9 +516,12 @@ static void exhaustive(const struct engine *e, const struct group *g,
 	size_t cur[EXHAUSTIVE_MAX];
 	bool used[EXHAUSTIVE_MAX] = { false };
 	struct perm s = { e, g, g->units, cur, best, used, UINT64_MAX,
-			  SIZE_MAX };
+			  SIZE_MAX, { 0 } };
+	uint64_t bits = 0;
 
-	permute(&s, 0);
+	for (size_t i = 0; i < g->n; i++)
+		bits += e->units[g->units[i]].bits;
+	permute(&s, 0, g->start, bits);
 	*best_cost = s.best_cost;
 }
 
