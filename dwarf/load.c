@@ -292,13 +292,15 @@ static struct ph_error *report_events(struct walk *w,
 	for (size_t i = 0; i < n; i++) {
 		const struct ph_dw_scan_event *e = &ev[i];
 		struct ph_error *err;
+		struct ph_dw_fp fp;
+		bool have_fp;
 		Dwarf_Die die;
 
 		if (w->filter && w->filter->want &&
 		    !w->filter->want(w->filter->arg, e->name, e->kind))
 			continue;
-		if (e->have_fp &&
-		    built_before(w->built, &e->fp, w->unit_index))
+		have_fp = ph_dw_scan_fingerprint(w->scan, e, &fp);
+		if (have_fp && built_before(w->built, &fp, w->unit_index))
 			continue;
 		if (!dwarf_offdie(w->ctx->dw, e->off, &die))
 			return ph_error_create(PH_ERROR_INVALID,
@@ -308,7 +310,7 @@ static struct ph_error *report_events(struct walk *w,
 		if (!wanted(w, &die, e->name))
 			continue;
 		if ((err = build(w, &die, e->name, e->typedef_name,
-				 e->have_fp ? &e->fp : NULL)))
+				 have_fp ? &fp : NULL)))
 			return err;
 	}
 	return NULL;
@@ -750,12 +752,13 @@ static bool all_found(const struct job *job)
 static void commit(struct job *job, size_t c, struct unit_result *r)
 {
 	pthread_mutex_lock(&job->lock);
-	job->results[c] = *r;
-	job->results[c].ready = true;
+	job->results[c % job->window] = *r;
+	job->results[c % job->window].ready = true;
 	while (!job->err && !job->found_all &&
 	       job->next_commit < job->nr_units &&
-	       job->results[job->next_commit].ready) {
-		struct unit_result *u = &job->results[job->next_commit];
+	       job->results[job->next_commit % job->window].ready) {
+		struct unit_result *u =
+			&job->results[job->next_commit % job->window];
 		struct ph_error *err = merge(job, u->model);
 
 		if (!err && u->err) {
@@ -787,6 +790,16 @@ static void commit(struct job *job, size_t c, struct unit_result *r)
 			job->stop = true;
 		}
 	}
+	pthread_cond_broadcast(&job->cond);
+	pthread_mutex_unlock(&job->lock);
+}
+
+/* The units are those before N.  */
+static void units_end(struct job *job, size_t n)
+{
+	pthread_mutex_lock(&job->lock);
+	if (n < job->nr_units)
+		job->nr_units = n;
 	pthread_cond_broadcast(&job->cond);
 	pthread_mutex_unlock(&job->lock);
 }
@@ -857,10 +870,16 @@ static void read_units(struct job *job, Dwarf *dw)
 			cu = next;
 			idx++;
 		}
-		if (rc != 0) {
+		if (rc > 0) {
+			/* Past the last unit: now we know how many.  */
+			units_end(job, c);
+			continue;
+		}
+		if (rc < 0) {
 			r.err = ph_error_create(PH_ERROR_INVALID,
 						"cannot read the compile "
 						"units: %s", dwarf_errmsg(-1));
+			units_end(job, c + 1);
 		} else if (version >= 2 && version <= 5) {
 			if ((r.err = ph_model_create(&r.model)) == NULL) {
 				w.out = r.model;
@@ -896,6 +915,8 @@ out:
 	ph_dw_dedup_destroy(w.dedup);
 }
 
+enum { STOP_NAMES_ALONE = 16 };
+
 static void *worker_main(void *arg)
 {
 	struct worker *wk = arg;
@@ -905,6 +926,20 @@ static void *worker_main(void *arg)
 	if (!dw) {
 		struct nth nth = { job->module_index, NULL };
 		Dwarf_Addr bias;
+		bool stop;
+
+		/* -C: the first units often have every type asked for
+		   (pahole reads no further than the first that does); a
+		   session of its own costs more than reading them, so it is
+		   opened only once they did not.  */
+		pthread_mutex_lock(&job->lock);
+		while (job->stop_names && !job->stop &&
+		       job->next_commit < STOP_NAMES_ALONE)
+			pthread_cond_wait(&job->cond, &job->lock);
+		stop = job->stop;
+		pthread_mutex_unlock(&job->lock);
+		if (stop)
+			return NULL;
 
 		/* A worker that cannot open its own session leaves the
 		   units to the others.  */
@@ -933,7 +968,7 @@ static struct ph_error *load_module(struct job *job, Dwfl_Module *mod,
 	GElf_Ehdr ehdr;
 	Elf *elf = dwfl_module_getelf(mod, &bias);
 	unsigned n;
-	int rc;
+	int rc = 0;
 
 	if (elf && gelf_getehdr(elf, &ehdr)) {
 		job->elf32 = ehdr.e_ident[EI_CLASS] == ELFCLASS32;
@@ -943,25 +978,42 @@ static struct ph_error *load_module(struct job *job, Dwfl_Module *mod,
 					       "big-endian targets are not "
 					       "supported yet");
 	}
+	/* The units are counted as they are read (a worker past the last
+	   one says so): counting them first touches every unit header, and
+	   the kernel maps 64 KB of the file around each.  Only progress on a
+	   terminal needs the total first.  A few are counted, for the
+	   number of workers.  */
 	job->nr_units = 0;
-	while ((rc = dwarf_get_units(dw, cu, &next, NULL, NULL, NULL,
+	while (job->nr_units < jobs &&
+	       (rc = dwarf_get_units(dw, cu, &next, NULL, NULL, NULL,
 				     NULL)) == 0) {
 		cu = next;
 		job->nr_units++;
 	}
-	/* The units before a corrupt header are read; the one after them
-	   reports it.  */
-	if (rc < 0)
-		job->nr_units++;
 	n = jobs < job->nr_units ? jobs : (unsigned)job->nr_units;
 	if (n < 1)
 		n = 1;
+	job->progress = false;
+	if (job->nr_units < jobs) {
+		/* All of them; the one after a corrupt header reports it.  */
+		if (rc < 0)
+			job->nr_units++;
+	} else if (isatty(STDERR_FILENO) && !job->stop_names) {
+		while ((rc = dwarf_get_units(dw, cu, &next, NULL, NULL, NULL,
+					     NULL)) == 0) {
+			cu = next;
+			job->nr_units++;
+		}
+		if (rc < 0)
+			job->nr_units++;
+		job->progress = job->nr_units >= 256;
+	} else {
+		job->nr_units = SIZE_MAX;
+	}
 	job->window = 64 * (size_t)n;
 	job->next_claim = job->next_commit = 0;
 	job->stop = job->found_all;
-	job->progress = job->nr_units >= 256 && isatty(STDERR_FILENO);
-	job->results = calloc(job->nr_units ? job->nr_units : 1,
-			      sizeof(*job->results));
+	job->results = calloc(job->window, sizeof(*job->results));
 	workers = calloc(n, sizeof(*workers));
 	if (!job->results || !workers) {
 		free(job->results);
@@ -992,7 +1044,7 @@ static struct ph_error *load_module(struct job *job, Dwfl_Module *mod,
 		session_close(&workers[i].session);
 	if (job->progress)
 		fputs("\r\033[K", stderr);	/* the line goes away */
-	for (size_t i = 0; i < job->nr_units; i++)
+	for (size_t i = 0; i < job->window; i++)
 		free_result(&job->results[i]);
 	free(job->results);
 	job->results = NULL;

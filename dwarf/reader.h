@@ -251,8 +251,7 @@ struct ph_dw_scan_event {
 	const char *name;	/* in the section data */
 	enum ph_kind kind;
 	bool typedef_name;
-	bool have_fp;		/* FP is its fingerprint */
-	struct ph_dw_fp fp;
+	size_t die;		/* scan.c's */
 };
 
 struct ph_dw_scan;
@@ -268,6 +267,12 @@ bool ph_dw_scan_unit(struct ph_dw_scan *s, Dwarf *dw, Dwarf_Die *cudie,
    here.  */
 const char *ph_dw_scan_file(struct ph_dw_scan *s, uint64_t stmt_list,
 			    const char *comp_dir, uint64_t idx, bool *known);
+/* The fingerprint of event E's type (as fprint.c's, seeded apart); false
+   when it has none.  Taken when asked: a type filtered out costs
+   nothing.  */
+bool ph_dw_scan_fingerprint(struct ph_dw_scan *s,
+			    const struct ph_dw_scan_event *e,
+			    struct ph_dw_fp *ret);
 /* Done with the unit scanned: its pages of a mapped file are given back,
    so that memory follows the units in flight, not the file.  */
 void ph_dw_scan_release(struct ph_dw_scan *s);

@@ -970,7 +970,6 @@ static bool add_event(struct ph_dw_scan *s, size_t agg, const char *name,
 		      bool typedef_name)
 {
 	struct ph_dw_scan_event *e;
-	struct ph_dw_fp sub, h;
 
 	if (!reserve(&s->events, &s->cap_events, s->nr_events + 1,
 		     sizeof(*s->events)))
@@ -982,14 +981,23 @@ static bool add_event(struct ph_dw_scan *s, size_t agg, const char *name,
 		  abbrev_of(s, agg)->tag == DW_TAG_class_type ? PH_KIND_CLASS :
 							      PH_KIND_STRUCT;
 	e->typedef_name = typedef_name;
-	e->have_fp = hash_die(s, agg, DEEP, 0, &sub);
-	if (e->have_fp) {
-		fp_init(&h, 0xfa57);
-		mix_bytes(&h, name, strlen(name));
-		mix(&h, typedef_name);
-		mix_fp(&h, &sub);
-		e->fp = h;
-	}
+	e->die = agg;
+	return true;
+}
+
+bool ph_dw_scan_fingerprint(struct ph_dw_scan *s,
+			    const struct ph_dw_scan_event *e,
+			    struct ph_dw_fp *ret)
+{
+	struct ph_dw_fp sub, h;
+
+	if (!hash_die(s, e->die, DEEP, 0, &sub))
+		return false;
+	fp_init(&h, 0xfa57);
+	mix_bytes(&h, e->name, strlen(e->name));
+	mix(&h, e->typedef_name);
+	mix_fp(&h, &sub);
+	*ret = h;
 	return true;
 }
 
