@@ -176,6 +176,7 @@ struct walk {
 	size_t unit_index;	/* of the unit walked */
 	struct ph_dw_scan *scan;	/* the fast path */
 	bool fast;		/* to be taken where it can */
+	bool pahole_types;	/* ph_dw_load_opts' */
 	bool unit_fast;		/* it was, for the current unit */
 	unsigned nr_built;	/* layouts built for the current unit */
 	/* Partial units walked (dwz), by unit DIE key.  */
@@ -226,8 +227,9 @@ static bool wanted(struct walk *w, Dwarf_Die *die, const char *name)
 	Dwarf_Attribute attr;
 	Dwarf_Word line;
 
-	if (!dwarf_attr(die, DW_AT_decl_line, &attr) ||
-	    dwarf_formudata(&attr, &line) != 0 || line == 0) {
+	if (!w->pahole_types &&
+	    (!dwarf_attr(die, DW_AT_decl_line, &attr) ||
+	     dwarf_formudata(&attr, &line) != 0 || line == 0)) {
 		const char *file = ph_dw_ctx_decl_file(w->ctx, die);
 		size_t len = file ? strlen(file) : 0;
 
@@ -464,7 +466,7 @@ static struct ph_error *walk_tree(struct walk *w, Dwarf_Die *parent,
 		case DW_TAG_inlined_subroutine:
 			/* Types local to functions (in C++ named after the
 			   function, names.c).  */
-			descend = true;
+			descend = !w->pahole_types;
 			break;
 		default:
 			break;
@@ -619,7 +621,8 @@ static struct ph_error *walk_unit(struct walk *w, Dwarf_CU *cu,
 		const struct ph_dw_scan_event *ev;
 		size_t n;
 
-		if (ph_dw_scan_unit(w->scan, ctx->dw, &root, &ev, &n)) {
+		if (ph_dw_scan_unit(w->scan, ctx->dw, &root, w->pahole_types,
+				    &ev, &n)) {
 			ctx->scan = w->scan;
 			ctx->scan_cu = root.cu;
 			w->unit_fast = true;
@@ -669,6 +672,7 @@ struct job {
 	struct ph_dw_dedup *dedup;
 	const struct ph_dw_filter *filter;
 	const char *stop_names;
+	bool pahole_types;
 	bool found_all;
 	struct built built;
 	/* Units done of total on a terminal's stderr, for long scans.  */
@@ -842,6 +846,7 @@ static void read_units(struct job *job, Dwarf *dw)
 	w.ctx = &ctx;
 	w.filter = job->filter;
 	w.built = &job->built;
+	w.pahole_types = job->pahole_types;
 	/* POKEHOLE_NO_FAST_PATH: every unit through libdw, for the
 	   selftest's comparison of the two.  */
 	w.fast = !getenv("POKEHOLE_NO_FAST_PATH");
@@ -1216,6 +1221,7 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	job.dedup = dedup;
 	job.filter = opts->filter;
 	job.stop_names = opts->stop_names;
+	job.pahole_types = opts->pahole_types;
 	memset(&ms, 0, sizeof(ms));
 	ms.job = &job;
 	ms.jobs = opts->jobs ? opts->jobs : 1;

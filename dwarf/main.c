@@ -470,6 +470,10 @@ int main(int argc, char **argv)
 	load_opts.debuginfo_path = o.debuginfo_path;
 	load_opts.stop_names = o.class_names && !o.expand ? o.class_names
 							 : NULL;
+	/* pahole's lists: the types it lists, not those local to
+	   functions, and the compiler's own (__va_list_tag).  */
+	load_opts.pahole_types = o.output == OUT_SIZES ||
+				 o.output == OUT_PACKABLE;
 	load_opts.jobs = o.jobs;
 	if (!load_opts.jobs) {
 		long cpus = sysconf(_SC_NPROCESSORS_ONLN);

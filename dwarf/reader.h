@@ -257,11 +257,13 @@ struct ph_dw_scan_event {
 struct ph_dw_scan;
 struct ph_error *ph_dw_scan_create(struct ph_dw_scan **ret);
 void ph_dw_scan_destroy(struct ph_dw_scan *s);
-/* The types of the C compile unit of CUDIE in walk order; false when the
+/* The types of the C compile unit of CUDIE in walk order (NO_LOCALS: not
+   those in functions); false when the
    fast path cannot read this unit (walk it through libdw).  The events
    last until the next call.  */
 bool ph_dw_scan_unit(struct ph_dw_scan *s, Dwarf *dw, Dwarf_Die *cudie,
-		     const struct ph_dw_scan_event **events, size_t *nr);
+		     bool no_locals, const struct ph_dw_scan_event **events,
+		     size_t *nr);
 /* The name of file IDX of the unit scanned (DW_AT_decl_file), from its
    line table at STMT_LIST; *KNOWN false when the table cannot be read
    here.  */
@@ -299,6 +301,10 @@ struct ph_dw_load_opts {
 	   does), so the output does not depend on the threads either.  NULL:
 	   read everything.  */
 	const char *stop_names;
+	/* The types pahole lists (--sizes, --packable): none local to a
+	   function, the compiler's own (__va_list_tag) too.  Otherwise
+	   those the plugin reports: the other way round.  */
+	bool pahole_types;
 };
 
 /* Reads PATH, appending its distinct types to MODEL (deduplicated with

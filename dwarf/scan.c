@@ -1003,7 +1003,8 @@ bool ph_dw_scan_fingerprint(struct ph_dw_scan *s,
 
 /* load.c's walk_tree, visit_aggregate and visit_typedef over the
    array; false to give up on the unit.  */
-static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth)
+static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth,
+		 bool no_locals)
 {
 	if (depth > PH_DW_MAX_TREE_DEPTH)
 		return false;
@@ -1017,10 +1018,12 @@ static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth)
 
 		switch (tag) {
 		case DW_TAG_namespace:
+			descend = true;
+			break;
 		case DW_TAG_subprogram:
 		case DW_TAG_lexical_block:
 		case DW_TAG_inlined_subroutine:
-			descend = true;
+			descend = !no_locals;
 			break;
 		case DW_TAG_structure_type:
 		case DW_TAG_class_type:
@@ -1064,7 +1067,7 @@ static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth)
 		default:
 			break;
 		}
-		if (descend && !walk(s, i, depth + 1))
+		if (descend && !walk(s, i, depth + 1, no_locals))
 			return false;
 	}
 	return true;
@@ -1078,7 +1081,8 @@ void ph_dw_scan_release(struct ph_dw_scan *s)
 }
 
 bool ph_dw_scan_unit(struct ph_dw_scan *s, Dwarf *dw, Dwarf_Die *cudie,
-		     const struct ph_dw_scan_event **events, size_t *nr)
+		     bool no_locals, const struct ph_dw_scan_event **events,
+		     size_t *nr)
 {
 	if (s->dw != dw) {
 		setup(s, dw);
@@ -1092,7 +1096,7 @@ bool ph_dw_scan_unit(struct ph_dw_scan *s, Dwarf *dw, Dwarf_Die *cudie,
 		free(s->files[i]);
 	s->nr_files = 0;
 	s->files_state = 0;
-	if (!read_unit(s, cudie) || !walk(s, 0, 0))
+	if (!read_unit(s, cudie) || !walk(s, 0, 0, no_locals))
 		return false;
 	*events = s->events;
 	*nr = s->nr_events;

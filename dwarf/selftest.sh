@@ -55,7 +55,7 @@ struct hold { char c; anon_t t; struct pbf p; const struct { int q; } cq; };
 struct bfl { char c; unsigned long long w : 40; unsigned char t : 3; };
 struct arrs v1; struct pp2 v2; struct pmem v3; struct ta v4; struct hold v5;
 struct bfl v6;
-void f(void) { struct local { int a; char b; } l; (void)l; }
+void f(void) { struct local { char b; int a; char c; } l; (void)l; }
 EOF
 cat > "$work/cxx.cc" <<'EOF'
 namespace ns {
@@ -240,6 +240,69 @@ if [ -x "$top/testsuite/tools/ph-gen" ]; then
 	done
 fi
 DBGEXTRA=
+
+# Hole classification, where pahole and pokehole count the holes of a
+# vmlinux differently (bench/vmlinux: sgx_encl_page, dev_pm_info).  After
+# the last bitfield, pahole calls everything up to the next member a bit
+# hole (40 bits, 22 bits); pokehole a bit hole up to the end of the
+# bitfield's storage unit, then a byte hole (8 bits + 4 bytes, 6 bits + 2
+# bytes).  The compiler shows the bytes are a byte hole: a plain member
+# of that size put there lands in it and nothing else moves.
+cat > "$work/holes.c" <<'EOF'
+#include <stddef.h>
+#include <stdio.h>
+enum pt { PT_A, PT_B };
+struct sgx_like {			/* as sgx_encl_page */
+	unsigned long desc;
+	unsigned long prot:8;
+	enum pt type:16;
+#ifdef PROBE
+	int probe;
+#endif
+	void *epc, *encl, *va;
+};
+struct pm_like {			/* as dev_pm_info's head */
+	unsigned int power_state;
+	unsigned int can_wakeup:1, async_suspend:1;
+	_Bool a:1, b:1, c:1, d:1, e:1, f:1, g:1, h:1;
+#ifdef PROBE
+	short probe;
+#endif
+	unsigned int driver_flags;
+};
+#ifdef MAIN
+int main(void)
+{
+	printf("%zu %zu %zu %zu", sizeof(struct sgx_like),
+	       offsetof(struct sgx_like, epc), sizeof(struct pm_like),
+	       offsetof(struct pm_like, driver_flags));
+#ifdef PROBE
+	printf(" %zu %zu", offsetof(struct sgx_like, probe),
+	       offsetof(struct pm_like, probe));
+#endif
+	return 0;
+}
+#endif
+EOF
+compare "$work/holes.c" "$CC"
+if $CC -g -fno-eliminate-unused-debug-types -c "$work/holes.c" \
+	    -o "$work/holes.o" &&
+   $CC -DMAIN "$work/holes.c" -o "$work/holes" &&
+   $CC -DMAIN -DPROBE "$work/holes.c" -o "$work/holes-probe"; then
+	check "hole classification: sgx_encl_page's" \
+		"XXX 8 bits hole, try to pack */ XXX 4 bytes hole, try to pack */" \
+		sh -c "'$PH' -C sgx_like '$work/holes.o' | grep -o 'XXX.*'"
+	check "hole classification: dev_pm_info's" \
+		"XXX 6 bits hole, try to pack */ XXX 2 bytes hole, try to pack */" \
+		sh -c "'$PH' -C pm_like '$work/holes.o' | grep -o 'XXX.*'"
+	# The same sizes and offsets with a 4-byte and a 2-byte member in
+	# the byte holes, at the offsets the reader gives them.
+	check "hole classification: members fit the byte holes" \
+		"$("$work/holes") 12 6" "$work/holes-probe"
+else
+	bad "hole classification: cannot compile"
+fi
+
 # vb NAME CLASS EXPECTED: the reader's bases of CLASS (vbase.cc, native).
 vb() {
 	got=$(jq -c "select(.name == \"$2\") | [.members[] | select(.base) |
@@ -289,14 +352,25 @@ fi
 # Options.
 o=$work/extra_c.o
 $CC -g -c "$work/extra.c" -o "$o"
+printf '#include <stdarg.h>\nstruct s { int a; long b; };\nint f(struct s *p, ...) { va_list ap; va_start(ap, p); int r = va_arg(ap, int); va_end(ap); return r + p->a; }\n' > "$work/va.c"
+$CC -g -c "$work/va.c" -o "$work/va.o"
 check "-C list" "pp2 14 1 ta 24 1" sh -c "'$PH' -s -C ta,pp2 '$o' | tr '\t' ' '"
 check "-y prefix" "pp2 pbf pmem" sh -c "'$PH' -s -y p '$o' | cut -f1"
-check "-x prefix" "arrs ta hold bfl local" sh -c "'$PH' -s -x p '$o' | cut -f1"
+check "-x prefix" "arrs ta hold bfl local" sh -c "'$PH' -x p '$o' | sed -n 's/^struct \\([a-z]*\\) {$/\\1/p'"
 check "--unions" "" sh -c "'$PH' -s --unions '$o'"
 check "--structs -H 2" "arrs hold" sh -c "'$PH' -s --structs -H 2 '$o' | cut -f1"
 check "-z 7" "arrs ta" sh -c "'$PH' -s -z 7 '$o' | cut -f1"
 check "-j2 accepted" "0" sh -c "'$PH' -j2 -s '$o' >/dev/null; echo \$?"
-check "--json lines" "$("$PH" -s "$o" | wc -l)" sh -c "'$PH' --json '$o' | jq -c 'select(.typedef|not)' | wc -l"
+check "--json lines" "$("$PH" "$o" | grep -c '^[a-z].* {$')" sh -c "'$PH' --json '$o' | jq -c 'select(.typedef|not)' | wc -l"
+# --sizes and --packable list what pahole lists: no type local to a
+# function (f's struct local), the compiler's own (__va_list_tag) too.
+check "--sizes: not local types" "" sh -c "'$PH' -s '$o' | grep '^local'"
+check "--packable: not local types" "" sh -c "'$PH' -P '$o' | grep '^local'"
+if command -v pahole >/dev/null; then
+	check "--sizes: the types pahole lists, va_list's too" \
+		"$(pahole -s "$work/va.o" | cut -f1,2)" \
+		sh -c "'$PH' -s '$work/va.o' | cut -f1,2"
+fi
 check "-c 32" "4" sh -c "'$PH' --json -c 32 -C arrs '$o' | jq .cachelines"
 check "--version" "pokehole" sh -c "'$PH' --version | cut -d' ' -f1"
 check "bad option" "2" sh -c "'$PH' --bogus '$o' >/dev/null 2>&1; echo \$?"
