@@ -31,6 +31,9 @@ struct unit {
 struct engine {
 	const struct ph_type *t;
 	bool packed;
+	/* Bits reserved after the last member (trailing unnamed bitfields):
+	   they stay at the end.  */
+	uint64_t tail_bits;
 	size_t nr_items, nr_units;
 	struct item *items;
 	struct unit *units;
@@ -95,6 +98,12 @@ static uint64_t place_units(const struct engine *e, const size_t *order,
 	return cur;
 }
 
+static uint64_t type_end(const struct engine *e, uint64_t end_bits)
+{
+	return align_up(align_up(end_bits + e->tail_bits, 8) / 8,
+			e->t->align ? e->t->align : 1);
+}
+
 /* Replays the original order, inferring the pads the members do not
    show.  False when the rules do not reproduce the compiler's layout.  */
 static bool infer_pads(struct engine *e, const char **why)
@@ -127,12 +136,12 @@ static bool infer_pads(struct engine *e, const char **why)
 		}
 		cur = probe;
 	}
+	/* Reserved bits at the end (`int :32;` after the last member): the
+	   size is more than the members and the alignment make.  */
+	if (e->t->kind != PH_KIND_UNION && type_end(e, cur) < e->t->size &&
+	    e->t->size * 8 > cur)
+		e->tail_bits = e->t->size * 8 - cur;
 	return true;
-}
-
-static uint64_t type_end(const struct engine *e, uint64_t end_bits)
-{
-	return align_up(align_up(end_bits, 8) / 8, e->t->align ? e->t->align : 1);
 }
 
 /* Units: bitfield runs, other members one each.  */
@@ -200,12 +209,14 @@ struct group {
 	size_t n;
 	uint64_t start;		/* bits */
 	uint64_t round;		/* bits */
+	uint64_t tail;		/* bits reserved after it (the last group) */
 };
 
 static uint64_t group_cost(const struct engine *e, const struct group *g,
 			   const size_t *order)
 {
-	return align_up(place_units(e, order, g->n, g->start, NULL), g->round);
+	return align_up(place_units(e, order, g->n, g->start, NULL) + g->tail,
+			g->round);
 }
 
 /* Group sizes past which a search costs more than it can bring.  */
@@ -235,11 +246,11 @@ static void dfs(struct search *s, size_t depth, uint64_t at)
 		s->aborted = true;
 		return;
 	}
-	if (align_up(align_up(at + s->remaining_bits, 8), g->round) >=
-	    s->best_cost)
+	if (align_up(align_up(at + s->remaining_bits + g->tail, 8),
+		     g->round) >= s->best_cost)
 		return;
 	if (depth == g->n) {
-		s->best_cost = align_up(align_up(at, 8), g->round);
+		s->best_cost = align_up(align_up(at + g->tail, 8), g->round);
 		memcpy(s->best, s->cur, g->n * sizeof(*s->best));
 		return;
 	}
@@ -296,7 +307,8 @@ static struct ph_error *search_group(const struct engine *e,
 	/* The lower bound reached already: nothing to search.  A node costs
 	   n^2 (the class check), so big groups keep the sorted order.  */
 	if (g->n <= SEARCH_MAX &&
-	    align_up(align_up(g->start + bits, 8), g->round) < s.best_cost)
+	    align_up(align_up(g->start + bits + g->tail, 8), g->round) <
+		    s.best_cost)
 		dfs(&s, 0, g->start);
 	else if (g->n > SEARCH_MAX)
 		s.aborted = true;
@@ -474,7 +486,8 @@ static void permute(struct perm *s, size_t depth, uint64_t at,
 		    uint64_t remaining)
 {
 	const struct group *g = s->g;
-	uint64_t lb = align_up(align_up(at + remaining, 8), g->round);
+	uint64_t lb = align_up(align_up(at + remaining + g->tail, 8),
+			       g->round);
 
 	if (lb > s->best_cost)
 		return;
@@ -610,24 +623,93 @@ static void shift_nested(struct ph_member *m, int64_t delta,
 }
 
 /* The type laid out in ORDER, as a new type in MODEL.  */
+/* Unnamed bitfields filling [FROM, FROM + BITS): each as wide as its
+   position allows (int, short, char), so none moves to a next unit and
+   the printed definition compiles to the layout the engine predicts.
+   Unnamed bitfields make no alignment.  Into MS from *K when MS.  */
+static size_t pad_members(uint64_t from, uint64_t bits,
+			  struct ph_member *ms, size_t *k)
+{
+	static const struct {
+		const char *type;
+		unsigned width;
+	} kinds[] = { { "int", 32 }, { "short int", 16 }, { "char", 8 } };
+	size_t n = 0;
+
+	while (bits) {
+		uint64_t w = 8 - from % 8;
+
+		for (size_t i = 0; i < 3; i++) {
+			if (from % kinds[i].width == 0 && bits >= kinds[i].width) {
+				w = kinds[i].width;
+				break;
+			}
+		}
+		if (w > bits)
+			w = bits;
+		if (ms) {
+			struct ph_member *m = &ms[(*k)++];
+			unsigned width = w == 32 ? 32 : w == 16 ? 16 : 8;
+
+			memset(m, 0, sizeof(*m));
+			m->name = m->name_pre = m->name_post = "";
+			m->type = width == 32 ? "int" :
+				  width == 16 ? "short int" : "char";
+			m->bitfield = true;
+			m->bit_offset = from;
+			m->bit_size = w;
+			m->size = width / 8;
+			m->align = 1;
+		}
+		from += w;
+		bits -= w;
+		n++;
+	}
+	return n;
+}
+
 static struct ph_error *build_type(const struct engine *e,
 				   struct ph_model *model, const size_t *order,
 				   const struct ph_type **ret)
 {
 	const struct ph_type *t = e->t;
 	uint64_t *pos = calloc(e->nr_items + 1, sizeof(*pos));
+	uint64_t *before = calloc(e->nr_items + 1, sizeof(*before));
 	struct ph_member *ms = NULL;
 	struct ph_type nt = *t;
 	bool nomem = false;
-	size_t k = 0;
+	size_t k = 0, n = 0;
+	uint64_t cur = 0;
 
-	if (!pos)
+	if (!pos || !before) {
+		free(pos);
+		free(before);
 		return &ph_error_nomem;
-	uint64_t end = place_units(e, order, e->nr_units, 0, pos);
-	if (e->nr_items) {
-		ms = ph_arena_alloc(&model->arena, e->nr_items * sizeof(*ms));
+	}
+	/* Where each item goes, and where the one before it ended: a pad
+	   inferred before it (an unnamed bitfield of the original) is
+	   spelled out there.  */
+	for (size_t i = 0; i < e->nr_units; i++) {
+		const struct unit *u = &e->units[order[i]];
+
+		for (size_t j = 0; j < u->count; j++) {
+			const struct item *it = &e->items[u->first + j];
+
+			before[u->first + j] = cur;
+			pos[u->first + j] = place(e, it, &cur);
+			n += 1 + (it->pad == PAD_ZERO) +
+			     (it->pad == PAD_BITS ?
+			      pad_members(before[u->first + j], it->pad_bits,
+					  NULL, NULL) : 0);
+		}
+	}
+	uint64_t end = cur;
+	n += pad_members(end, e->tail_bits, NULL, NULL);
+	if (n) {
+		ms = ph_arena_alloc(&model->arena, n * sizeof(*ms));
 		if (!ms) {
 			free(pos);
+			free(before);
 			return &ph_error_nomem;
 		}
 	}
@@ -636,7 +718,24 @@ static struct ph_error *build_type(const struct engine *e,
 
 		for (size_t j = 0; j < u->count; j++) {
 			size_t it = u->first + j;
+			const struct item *item = &e->items[it];
 
+			if (item->pad == PAD_ZERO) {
+				/* `T :0`, T the next bitfield's type: it
+				   aligns to T as the engine does.  */
+				struct ph_member *z = &ms[k++];
+
+				*z = t->members[it];
+				z->name = z->name_pre = z->name_post = "";
+				z->bit_size = 0;
+				z->bit_offset = pos[it];
+				z->nested = false;
+				z->members = NULL;
+				z->nr_members = 0;
+			} else if (item->pad == PAD_BITS) {
+				pad_members(before[it], item->pad_bits, ms,
+					    &k);
+			}
 			ms[k] = t->members[it];
 			ms[k].bit_offset = pos[it];
 			shift_nested(&ms[k], (int64_t)pos[it] -
@@ -645,10 +744,13 @@ static struct ph_error *build_type(const struct engine *e,
 			k++;
 		}
 	}
+	pad_members(end, e->tail_bits, ms, &k);
 	free(pos);
+	free(before);
 	if (nomem)
 		return &ph_error_nomem;
 	nt.members = ms;
+	nt.nr_members = k;
 	nt.size = type_end(e, end);
 	if (nt.size < t->size && t->kind != PH_KIND_UNION && !e->nr_items)
 		nt.size = t->size;
@@ -773,7 +875,8 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 			is_hot(opts, &t->members[e.units[p.order[hi]].first]) ==
 				hot_part))
 			hi++;
-		struct group g = { .units = gunits, .n = hi - lo, .start = at };
+		struct group g = { .units = gunits, .n = hi - lo, .start = at,
+				   .tail = hi == p.n ? e.tail_bits : 0 };
 		memcpy(gunits, &p.order[lo], g.n * sizeof(*gunits));
 		/* Rounded to what comes next: a fixed unit's alignment, or
 		   the type's at the end.  */
@@ -823,7 +926,8 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 			if ((err = search_group(&e, &g, best, &target,
 						&proven)))
 				goto out;
-			if (align_up(align_up(at + bits, 8), g.round) >= target)
+			if (align_up(align_up(at + bits + g.tail, 8), g.round) >=
+			    target)
 				proven = true;
 			/* Single moves cost a pass per move tried: n^3 a
 			   step.  Past DESCEND_MAX units, straight to BEST.  */

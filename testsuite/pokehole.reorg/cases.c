@@ -24,6 +24,15 @@ struct holder { char c; anon_t a; char d; struct { int x; char y; } in; };
 /* Untagged aggregates are reorganized inside, unions through theirs.  */
 struct outer { char z; struct { char a; long b; char c; } s; int y; };
 union u { struct { char a; long b; char c; } s; int x; };
+/* Unnamed bitfields: `:0` and reserved bits between bitfields, reserved
+   fields at the end.  The engine keeps them where they act and spells
+   them out in what it prints.  */
+struct zero { char a; int b : 4; int : 0; int c : 4; char d; long e; char f; };
+struct gap { char a; unsigned b : 3; unsigned : 9; unsigned c : 5; long l;
+	     char z; };
+struct reserved { unsigned modes; int : 32; long long off; char c; long g;
+		  char h; int : 32; int : 32; int : 32; };
+struct zero v12; struct gap v13; struct reserved v14;
 struct sample v1; struct miss v2; struct bigger v3; struct groups v4;
 struct flex *v5; struct bits v6; struct runs v7; anon_t v8; struct holder v9;
 struct outer v10; union u v11;
