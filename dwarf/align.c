@@ -24,6 +24,8 @@
 #include "reader.h"
 
 #include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
 
 static uint32_t pow2_divisor(uint64_t n, uint32_t cap)
 {
@@ -392,12 +394,112 @@ static bool packed_whole(const struct ph_type *t, const uint32_t *natural,
 	       unpacked_gaps(t, natural, base, type_explicit) == UINT32_MAX;
 }
 
+/* The members of T packed as a whole to P; returns the alignment they
+   make.  */
+static uint32_t pack_whole(struct ph_type *t, const uint32_t *natural,
+			   uint32_t p)
+{
+	uint32_t align = 1;
+
+	t->packed = p == 1;
+	for (size_t i = 0; i < t->nr_members; i++) {
+		struct ph_member *m = &t->members[i];
+
+		/* A bitfield is placed with its declared type's alignment,
+		   none when packed (pack(N) leaves it).  */
+		if (m->bitfield)
+			m->align = p == 1 ? 1 : natural[i];
+		else if (m->explicit_align)
+			m->align = m->explicit_align;
+		else
+			m->align = min32(natural[i], p);
+		/* aligned(N) below its type's alignment: packed too (pragma
+		   pack writes no DW_AT_alignment); in a packed type, that
+		   says nothing of the member.  */
+		if (!m->bitfield && m->explicit_align && p > 1 &&
+		    m->explicit_align < natural[i])
+			m->packed = true;
+		if (!m->bitfield)
+			align = max32(align, m->align);
+	}
+	return align;
+}
+
+/* The members of T packed one by one where their offsets (or
+   MEMBERS_PACKED, for those above TYPE_EXPLICIT) say so; returns the
+   alignment they make.  */
+static uint32_t pack_members(struct ph_type *t, const uint32_t *natural,
+			     uint64_t base, bool members_packed,
+			     uint32_t type_explicit)
+{
+	uint32_t align = 1;
+
+	t->packed = false;
+	for (size_t i = 0; i < t->nr_members; i++) {
+		struct ph_member *m = &t->members[i];
+
+		if (m->bitfield) {
+			m->align = natural[i] ? natural[i] : 1;
+			align = max32(align, m->align);
+			continue;
+		}
+		uint64_t off = ph_member_offset(m) - base;
+
+		if (m->explicit_align && off % m->explicit_align == 0) {
+			/* aligned(N) below the type's own alignment is only
+			   possible with packed.  */
+			if (m->explicit_align < natural[i])
+				m->packed = true;
+			else
+				m->explicit_align =
+					max32(m->explicit_align, natural[i]);
+			m->align = m->explicit_align;
+		} else if (m->explicit_align ||
+			   (natural[i] && off % natural[i]) ||
+			   (members_packed && natural[i] > type_explicit)) {
+			/* Where no alignment it claims allows: packed,
+			   whatever its type asks.  */
+			m->align = 1;
+			m->packed = true;
+			m->explicit_align = 0;
+		} else {
+			m->align = natural[i] ? natural[i] : 1;
+		}
+		align = max32(align, m->align);
+	}
+	return align;
+}
+
+/* Whether packing only T's misaligned member makes the alignment
+   TYPE_EXPLICIT, with one such member (more is a packed type, as the
+   kernel's sctp_paddrparams).  */
+static bool misaligned_alone(const struct ph_type *t, const uint32_t *natural,
+			     uint64_t base, uint32_t type_explicit)
+{
+	uint32_t align = 1;
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const struct ph_member *m = &t->members[i];
+		uint64_t off = ph_member_offset(m) - base;
+		uint32_t ma = m->explicit_align ? m->explicit_align :
+			      natural[i] ? natural[i] : 1;
+
+		if (!m->bitfield && off % ma) {
+			n++;
+			ma = 1;
+		}
+		align = max32(align, ma);
+	}
+	return n == 1 && align == type_explicit;
+}
+
 void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
 			 uint64_t base_bit, uint32_t type_explicit)
 {
 	uint64_t base = base_bit / 8;
-	uint32_t a = 1, p, align = 1;
-	bool any_explicit = false;
+	uint32_t a = 1, p, align;
+	bool any_explicit = false, members_packed = false;
 
 	for (size_t i = 0; i < t->nr_members; i++) {
 		a = max32(a, natural[i] ? natural[i] : 1);
@@ -406,62 +508,68 @@ void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
 	}
 	for (p = a; p > 1 && !consistent(t, natural, base, a, p); p /= 2)
 		;
-	if (p < a && packed_whole(t, natural, base, p, type_explicit)) {
-		/* Packed as a whole, to P.  */
-		t->packed = p == 1;
-		for (size_t i = 0; i < t->nr_members; i++) {
-			struct ph_member *m = &t->members[i];
+	/* DW_AT_alignment is the type's alignment.  Below what its members
+	   ask, only packed can have made it: the type's own (`packed,
+	   aligned(N)`), or members' (`T m __attribute__((packed))`).
+	   DWARF reads the same either way (dwarf/selftest.sh shows such
+	   pairs); the members' reading is taken where the evidence is for
+	   it: a member whose own DW_AT_alignment (GCC writes the type's
+	   when a member has one) explains the type's with at most one
+	   other member to pack, or members misaligned where packing them
+	   alone makes exactly the type's alignment.  Otherwise, and when the
+	   offsets allow nothing but packed, the type is packed.  */
+	if (type_explicit && type_explicit < a) {
+		bool explained = false;
+		size_t above = 0;
 
-			/* A bitfield is placed with its declared type's
-			   alignment, none when packed (pack(N) leaves it).  */
-			if (m->bitfield)
-				m->align = p == 1 ? 1 : natural[i];
-			else if (m->explicit_align)
-				m->align = m->explicit_align;
-			else
-				m->align = min32(natural[i], p);
-			/* aligned(N) below its type's alignment: packed too
-			   (pragma pack writes no DW_AT_alignment).  */
-			if (!m->bitfield && m->explicit_align &&
-			    m->explicit_align < natural[i])
-				m->packed = true;
-			if (!m->bitfield)
-				align = max32(align, m->align);
-		}
-	} else {
 		for (size_t i = 0; i < t->nr_members; i++) {
-			struct ph_member *m = &t->members[i];
-
-			if (m->bitfield) {
-				m->align = natural[i] ? natural[i] : 1;
-				align = max32(align, m->align);
-				continue;
-			}
-			uint64_t off = ph_member_offset(m) - base;
+			const struct ph_member *m = &t->members[i];
 
 			if (m->explicit_align &&
-			    off % m->explicit_align == 0) {
-				/* aligned(N) below the type's own alignment
-				   is only possible with packed.  */
-				if (m->explicit_align < natural[i])
-					m->packed = true;
-				else
-					m->explicit_align =
-						max32(m->explicit_align,
-						      natural[i]);
-				m->align = m->explicit_align;
-			} else if (m->explicit_align ||
-				   (natural[i] && off % natural[i])) {
-				/* Where no alignment it claims allows: packed,
-				   whatever its type asks.  */
-				m->align = 1;
-				m->packed = true;
-				m->explicit_align = 0;
-			} else {
-				m->align = natural[i] ? natural[i] : 1;
-			}
-			align = max32(align, m->align);
+			    m->explicit_align <= type_explicit)
+				explained = true;
+			if (!m->bitfield && !m->explicit_align &&
+			    natural[i] > type_explicit)
+				above++;
 		}
+		if (p > 1 && explained && above <= 1)
+			members_packed = true;
+		else if (p > 1 && misaligned_alone(t, natural, base,
+						    type_explicit))
+			p = a;	/* the members' reading, below */
+		else
+			p = 1;
+	}
+	if (p < a && packed_whole(t, natural, base, p, type_explicit)) {
+		align = pack_whole(t, natural, p);
+		/* pack(P) that does not make the DW_AT_alignment a member's
+		   made, where packing members one by one does: the members it
+		   is.  (`packed, aligned(N)` on the type itself is common:
+		   packed stays.)  */
+		if (p > 1 && any_explicit && type_explicit &&
+		    align != type_explicit) {
+			struct ph_member *saved =
+				malloc(t->nr_members * sizeof(*saved));
+
+			if (saved) {
+				memcpy(saved, t->members,
+				       t->nr_members * sizeof(*saved));
+				uint32_t ma = pack_members(t, natural, base,
+							   members_packed,
+							   type_explicit);
+				if (ma == type_explicit) {
+					align = ma;
+				} else {
+					memcpy(t->members, saved,
+					       t->nr_members * sizeof(*saved));
+					t->packed = p == 1;
+				}
+				free(saved);
+			}
+		}
+	} else {
+		align = pack_members(t, natural, base, members_packed,
+				     type_explicit);
 	}
 	if (type_explicit)
 		align = max32(align, type_explicit);

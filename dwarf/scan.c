@@ -1087,8 +1087,10 @@ bool ph_dw_scan_unit(struct ph_dw_scan *s, Dwarf *dw, Dwarf_Die *cudie,
 	if (s->dw != dw) {
 		setup(s, dw);
 		/* What counting the units mapped in.  */
-		release_to(s, s->info + s->info_size);
-		s->released = s->info;
+		if (s->info) {
+			release_to(s, s->info + s->info_size);
+			s->released = s->info;
+		}
 	}
 	s->nr_events = 0;
 	s->unit = NULL;

@@ -303,6 +303,64 @@ else
 	bad "hole classification: cannot compile"
 fi
 
+# DW_AT_alignment below what the members ask: packed, as a whole or one
+# member (the kernel's bvec_iter, compat_statfs64, _gpt_header).
+cat > "$work/dwalign.c" <<'EOF'
+typedef struct { unsigned char b[16]; } guid_t;
+typedef guid_t aligned_guid_t __attribute__((aligned(4)));
+struct bv { unsigned long long sector; unsigned size, idx, done; }
+	__attribute__((packed, aligned(4)));
+struct gpt { unsigned long long sig; unsigned rev; aligned_guid_t g;
+	     unsigned long long lba; } __attribute__((packed));
+union one { aligned_guid_t g __attribute__((packed)); char c;
+	    struct { char a; void *p; } s __attribute__((packed)); };
+struct pk { int x; long y __attribute__((packed)); short z; }
+	__attribute__((aligned(4)));
+struct bv v1; struct gpt v2; union one v3; struct pk v4;
+EOF
+# Native only: with -m32 a long long or long is 4-aligned in a struct, so
+# these packed attributes change nothing DWARF shows (see below).
+compare "$work/dwalign.c" "$CC"
+
+# What DWARF cannot tell (issue 4's XFAILs): pairs of sources whose debug
+# sections are byte for byte the same while the compiler gives their
+# types different alignments or packing.  No reader of DWARF can get both
+# right; the reader gives the unpacked reading.  The random corpora's
+# remaining differences (reported as XFAIL by pokehole.dwarf) are of
+# these kinds.
+# same_dwarf NAME SOURCE-A SOURCE-B JQ-FIELDS
+same_dwarf() {
+	d=$work/amb-$(echo "$1" | tr -c 'a-z0-9\n' -)
+	for v in a b; do
+		mkdir -p "$d/$v"
+		if [ $v = a ]; then printf '%s\n' "$2"; else printf '%s\n' "$3"; fi \
+			> "$d/$v/t.c"
+		(cd "$d/$v" && $CC -g -fdebug-prefix-map="$d/$v=." -c t.c -o t.o \
+			-fplugin="$PLUGIN" -fplugin-arg-pokehole-json=t.json &&
+		 for s in info abbrev str line_str line; do
+			objcopy -O binary --only-section=.debug_$s t.o $s.bin || exit 1
+		 done) || { bad "$1: cannot compile"; return; }
+	done
+	for s in info abbrev str line_str line; do
+		cmp -s "$d/a/$s.bin" "$d/b/$s.bin" ||
+			{ bad "$1: the DWARF differs (.debug_$s)"; return; }
+	done
+	pa=$(jq -c "$4" "$d/a/t.json") pb=$(jq -c "$4" "$d/b/t.json")
+	if [ "$pa" = "$pb" ]; then
+		bad "$1: the compiler gives both the same: $pa"
+	else
+		ok "$1: same DWARF, compiler $pa vs $pb"
+	fi
+}
+same_dwarf "packed struct, members aligned" \
+	'struct __attribute__((packed)) P { int (*f)(char, long); }; struct P v;' \
+	'struct P { int (*f)(char, long); }; struct P v;' \
+	'[.name, .align, .packed]'
+same_dwarf "packed union or packed member" \
+	'union __attribute__((packed)) U { long a; char b; }; union U v;' \
+	'union U { long a __attribute__((packed)); char b; }; union U v;' \
+	'[.name, .packed, [.members[] | .packed]]'
+
 # vb NAME CLASS EXPECTED: the reader's bases of CLASS (vbase.cc, native).
 vb() {
 	got=$(jq -c "select(.name == \"$2\") | [.members[] | select(.base) |

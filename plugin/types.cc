@@ -419,12 +419,17 @@ bool ph_record_name(tree type, struct ph_buf *out, bool *typedef_name)
 		return true;
 	}
 	/* An untagged C type named by a typedef: the typedef is a variant
-	   of it whose TYPE_NAME is the TYPE_DECL.  */
+	   of it whose TYPE_NAME is the TYPE_DECL.  Only a typedef of the
+	   type itself names it, not one of another typedef (`typedef guid_t
+	   aligned_guid_t __attribute__((aligned(4)))`, a newer variant).  */
 	for (tree v = TYPE_NEXT_VARIANT(type); v; v = TYPE_NEXT_VARIANT(v)) {
-		tree n = TYPE_NAME(v);
+		tree n = TYPE_NAME(v), orig;
 
 		if (n && TREE_CODE(n) == TYPE_DECL && DECL_NAME(n) &&
-		    DECL_ORIGINAL_TYPE(n)) {
+		    (orig = DECL_ORIGINAL_TYPE(n)) &&
+		    TYPE_MAIN_VARIANT(orig) == type &&
+		    !(TYPE_NAME(orig) &&
+		      TREE_CODE(TYPE_NAME(orig)) == TYPE_DECL)) {
 			*typedef_name = true;
 			ph_buf_puts(out, IDENTIFIER_POINTER(DECL_NAME(n)));
 			return true;
