@@ -37,7 +37,7 @@ struct options {
 	bool have_min_holes, have_min_hole_size;
 	unsigned jobs;
 	const char *debuginfo_path;
-	bool reorganize, show_steps, expand, demote;
+	bool reorganize, show_steps, expand, demote, cross_groups;
 	char **hot;			/* --hot names */
 	char *hot_copy;			/* what they point into */
 	size_t nr_hot;
@@ -52,6 +52,7 @@ enum {
 	OPT_DEBUGINFO_PATH,
 	OPT_HOT,
 	OPT_DEMOTE,
+	OPT_CROSS_GROUPS,
 	OPT_MERGE_BASELINE,
 };
 
@@ -74,6 +75,7 @@ static const struct option long_options[] = {
 	{ "packable", no_argument, NULL, 'P' },
 	{ "hot", required_argument, NULL, OPT_HOT },
 	{ "demote-bitfields", no_argument, NULL, OPT_DEMOTE },
+	{ "cross-cacheline-groups", no_argument, NULL, OPT_CROSS_GROUPS },
 	{ "merge-baseline", required_argument, NULL, OPT_MERGE_BASELINE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -111,6 +113,8 @@ static void usage(FILE *f)
 "      --hot=NAME[,NAME]         with -R/-P, members to pack first\n"
 "      --demote-bitfields        with -R/-P, let a bitfield take the\n"
 "                                smallest integer type that holds it\n"
+"      --cross-cacheline-groups  with -R/-P, let members leave the group\n"
+"                                of a cacheline-aligned member\n"
 "      --merge-baseline=OUT      merge the JSON Lines FILEs (reports of a\n"
 "                                build) into the baseline OUT, each\n"
 "                                distinct layout once, written atomically\n"
@@ -240,6 +244,7 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 		.nr_hot = o->nr_hot,
 		.steps = o->show_steps,
 		.demote_bitfields = o->demote,
+		.cross_groups = o->cross_groups,
 	};
 	struct ph_reorg_result r;
 	struct ph_error *err;
@@ -416,6 +421,9 @@ int main(int argc, char **argv)
 			break;
 		case 'P':
 			o.output = OUT_PACKABLE;
+			break;
+		case OPT_CROSS_GROUPS:
+			o.cross_groups = true;
 			break;
 		case OPT_DEMOTE:
 			o.demote = true;

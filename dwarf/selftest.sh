@@ -322,6 +322,15 @@ EOF
 # these packed attributes change nothing DWARF shows (see below).
 compare "$work/dwalign.c" "$CC"
 
+# A member aligned to the cacheline heads a group others do not leave,
+# unless --cross-cacheline-groups.
+printf 'struct grp { char a; long b __attribute__((aligned(64))); char c; };\nstruct grp vg;\n' > "$work/grp.c"
+if $CC -g -c "$work/grp.c" -o "$work/grp.o"; then
+	check "cacheline group kept" "" "$PH" -P "$work/grp.o"
+	check "--cross-cacheline-groups" "grp 128 64 64" \
+		"$PH" -P --cross-cacheline-groups "$work/grp.o"
+fi
+
 # What DWARF cannot tell (issue 4's XFAILs): pairs of sources whose debug
 # sections are byte for byte the same while the compiler gives their
 # types different alignments or packing.  No reader of DWARF can get both

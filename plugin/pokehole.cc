@@ -12,9 +12,11 @@
      system-headers     also report types defined in system headers
      artificial         also report types the compiler made (lambda
                         closures, RTTI pseudo types)
-     reorganize[=demote] after each type that a new order makes smaller,
-                        the suggested layout (pahole --reorganize); with
-                        demote, bitfields may get smaller declared types
+     reorganize[=demote|cross] after each type that a new order makes
+                        smaller, the suggested layout (pahole --reorganize);
+                        with demote, bitfields may get smaller declared
+                        types; with cross, members may leave the group of
+                        a cacheline-aligned member
      warn=LIST          warnings: holes, padding, cacheline, packable, all
      warn-min=N         no warning about holes or padding under N bytes
      baseline=FILE      JSON Lines of an earlier build: warn only about
@@ -47,9 +49,10 @@ static struct {
 	bool artificial;
 	bool reorganize;
 	bool demote;
+	bool cross_groups;
 	struct ph_warn_options warn;
 	const char *baseline;
-} opts = { NULL, NULL, NULL, 64, NULL, false, false, false, false,
+} opts = { NULL, NULL, NULL, 64, NULL, false, false, false, false, false,
 	   { 0, 1, 64, NULL }, NULL };
 
 static struct ph_baseline *baseline;
@@ -166,6 +169,7 @@ static struct ph_error *render_reorganized(struct ph_model *model,
 	ropts.cacheline = opts.cacheline;
 	ropts.steps = true;
 	ropts.demote_bitfields = opts.demote;
+	ropts.cross_groups = opts.cross_groups;
 	if ((err = ph_reorganize(model, t, &ropts, &r)))
 		return err;
 	if (r.type == t)
@@ -433,10 +437,11 @@ static bool parse_args(const struct plugin_name_args *info)
 		} else if (strcmp(key, "reorganize") == 0) {
 			opts.reorganize = !value || strcmp(value, "0");
 			opts.demote = value && strcmp(value, "demote") == 0;
+			opts.cross_groups = value && strcmp(value, "cross") == 0;
 			if (value && strcmp(value, "0") && strcmp(value, "1") &&
-			    !opts.demote) {
+			    !opts.demote && !opts.cross_groups) {
 				error("pokehole: %<-fplugin-arg-%s-%s%> takes "
-				      "nothing, 0, 1 or %<demote%>",
+				      "nothing, 0, 1, %<demote%> or %<cross%>",
 				      info->base_name, key);
 				ok = false;
 			}

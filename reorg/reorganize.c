@@ -145,7 +145,8 @@ static bool infer_pads(struct engine *e, const char **why)
 }
 
 /* Units: bitfield runs, other members one each.  */
-static struct ph_error *make_units(struct engine *e, unsigned cacheline)
+static struct ph_error *make_units(struct engine *e, unsigned cacheline,
+				   bool cross_groups)
 {
 	const struct ph_type *t = e->t;
 
@@ -177,7 +178,8 @@ static struct ph_error *make_units(struct engine *e, unsigned cacheline)
 			u->align = 1;
 		u->fixed = m->base || m->artificial || m->virtual_base ||
 			   m->flexible ||
-			   (m->explicit_align && m->explicit_align >= cacheline);
+			   (!cross_groups && m->explicit_align &&
+			    m->explicit_align >= cacheline);
 		i += u->count;
 	}
 	/* Plain members of one size and alignment are interchangeable.  */
@@ -791,7 +793,7 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 	ret->lower_bound = t->size;
 	e.budget = opts && opts->search_budget ? opts->search_budget : 4000000;
 
-	if ((err = make_units(&e, cacheline)))
+	if ((err = make_units(&e, cacheline, opts && opts->cross_groups)))
 		goto out;
 	if (!infer_pads(&e, &why)) {
 		ret->refused = why;

@@ -36,6 +36,11 @@ struct ph_reorg_options {
 	   it (int flag:1 becomes signed char flag:1): a change of type, so
 	   never done unasked.  */
 	bool demote_bitfields;
+	/* Opt-in: members may leave the group a cacheline-aligned member
+	   heads (and others join it), as pahole moves them: by default such
+	   a member stays where it is with the members after it, which are
+	   there to share its cacheline or to stay off the one before.  */
+	bool cross_groups;
 	/* Build each step's layout (for --show_reorg_steps); without it
 	   the steps name the moves only, and cost nothing to keep.  */
 	bool steps;
