@@ -222,7 +222,10 @@ static uint64_t group_cost(const struct engine *e, const struct group *g,
 }
 
 /* Group sizes past which a search costs more than it can bring.  */
-enum { EXHAUSTIVE_MAX = 8, DESCEND_MAX = 48, SEARCH_MAX = 64 };
+enum { EXHAUSTIVE_MAX = 16, DESCEND_MAX = 48, SEARCH_MAX = 64 };
+/* Nodes the exhaustive search may visit in a group before it gives way
+   to the heuristic one: a few milliseconds.  */
+enum { EXHAUSTIVE_NODES = 1 << 14 };
 
 struct search {
 	const struct engine *e;
@@ -460,6 +463,8 @@ struct perm {
 	uint64_t best_cost;
 	size_t best_moves;
 	size_t pos[EXHAUSTIVE_MAX];	/* original positions of CUR */
+	unsigned long nodes;
+	bool aborted;
 };
 
 /* The longest increasing run of POS[0..n): what stays in place.  */
@@ -491,8 +496,12 @@ static void permute(struct perm *s, size_t depth, uint64_t at,
 	uint64_t lb = align_up(align_up(at + remaining + g->tail, 8),
 			       g->round);
 
-	if (lb > s->best_cost)
+	if (s->aborted || lb > s->best_cost)
 		return;
+	if (++s->nodes > EXHAUSTIVE_NODES) {
+		s->aborted = true;
+		return;
+	}
 	if (depth == g->n) {
 		size_t mv = g->n - longest_kept(s->pos, g->n);
 
@@ -524,20 +533,26 @@ static void permute(struct perm *s, size_t depth, uint64_t at,
 
 /* Every order of a small group: the smallest cost and, among the orders
    that reach it, one that moves the fewest units (the first found in
-   lexicographic order of the original positions, so the most natural).  */
-static void exhaustive(const struct engine *e, const struct group *g,
+   lexicographic order of the original positions, so the most natural).
+   False, BEST and *BEST_COST untouched, when the search would take more
+   than EXHAUSTIVE_NODES.  */
+static bool exhaustive(const struct engine *e, const struct group *g,
 		       size_t *best, uint64_t *best_cost)
 {
-	size_t cur[EXHAUSTIVE_MAX];
+	size_t cur[EXHAUSTIVE_MAX], found[EXHAUSTIVE_MAX];
 	bool used[EXHAUSTIVE_MAX] = { false };
-	struct perm s = { e, g, g->units, cur, best, used, UINT64_MAX,
-			  SIZE_MAX, { 0 } };
+	struct perm s = { e, g, g->units, cur, found, used, UINT64_MAX,
+			  SIZE_MAX, { 0 }, 0, false };
 	uint64_t bits = 0;
 
 	for (size_t i = 0; i < g->n; i++)
 		bits += e->units[g->units[i]].bits;
 	permute(&s, 0, g->start, bits);
+	if (s.aborted || s.best_cost == UINT64_MAX)
+		return false;
+	memcpy(best, found, g->n * sizeof(*best));
 	*best_cost = s.best_cost;
+	return true;
 }
 
 /* Least change: single moves from the current order, each the one that
@@ -918,8 +933,8 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 			}
 			free(sorted);
 		}
-		if (g.n <= EXHAUSTIVE_MAX) {
-			exhaustive(&e, &g, best, &target);
+		if (g.n <= EXHAUSTIVE_MAX &&
+		    exhaustive(&e, &g, best, &target)) {
 			proven = true;
 			if (target < cost &&
 			    (err = walk_to(&p, lo, g.n, best, &st)))
