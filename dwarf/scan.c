@@ -34,6 +34,10 @@
 #include <unistd.h>
 
 enum { DEEP = 0, SPELL = 1, MAX_FP_DEPTH = 256, MAX_ABBREV_CODE = 1 << 20 };
+/* Bounds on what one unit may take here (48 bytes a DIE, 4 a byte of the
+   unit: at most 48 + 32 MB): a vmlinux's biggest unit is 510 KB.  A
+   bigger (hostile) one is walked through libdw, which keeps no array.  */
+enum { MAX_UNIT_SIZE = 8 << 20, MAX_UNIT_DIES = 1 << 20 };
 enum { ST_BUSY = 1, ST_DONE = 2, ST_FAIL = 3 };
 
 /* How an attribute enters a fingerprint.  */
@@ -625,7 +629,7 @@ static bool read_unit(struct ph_dw_scan *s, Dwarf_Die *cudie)
 	len = 0;
 	memcpy(&len, s->info + h, 4);
 	if (len >= 0xfffffff0u || h + 4 + len > s->info_size ||
-	    h + 4 + len <= d || len > UINT32_MAX / 2 ||
+	    h + 4 + len <= d || len > MAX_UNIT_SIZE ||
 	    (s->addr_size != 4 && s->addr_size != 8))
 		return false;
 	s->unit = s->info + h;
@@ -663,7 +667,7 @@ static bool read_unit(struct ph_dw_scan *s, Dwarf_Die *cudie)
 		if (s->nr_dies && sp == 0)
 			return false;	/* a second top-level DIE */
 		a = &s->abbrevs[code];
-		if (s->nr_dies >= UINT32_MAX - 1 ||
+		if (s->nr_dies >= MAX_UNIT_DIES ||
 		    !reserve(&s->dies, &s->cap_dies, s->nr_dies + 1,
 			     sizeof(*s->dies)))
 			return false;

@@ -331,6 +331,26 @@ if $CC -g -c "$work/grp.c" -o "$work/grp.o"; then
 		"$PH" -P --cross-cacheline-groups "$work/grp.o"
 fi
 
+# A unit of 5,000,000 DIEs: the fast path's arrays are bounded, it gives
+# the unit to libdw's walk, which keeps none; memory stays small.
+cat > "$work/huge.c" <<'EOF'
+__asm__(".section .debug_abbrev,\"\",@progbits\n"
+	".uleb128 1\n.uleb128 0x11\n.byte 1\n.uleb128 0\n.uleb128 0\n"
+	".uleb128 2\n.uleb128 0x24\n.byte 0\n.uleb128 0\n.uleb128 0\n"
+	".byte 0\n"
+	".section .debug_info,\"\",@progbits\n"
+	".long 2f - 1f\n1:\n.value 5\n.byte 1\n.byte 8\n.long 0\n"
+	".uleb128 1\n.rept 5000000\n.uleb128 2\n.endr\n.byte 0\n2:\n"
+	".text\n");
+EOF
+if $CC -c "$work/huge.c" -o "$work/huge.o" && [ -x /usr/bin/time ]; then
+	/usr/bin/time -f %M -o "$work/huge.mem" "$PH" -s "$work/huge.o" \
+		> /dev/null 2>&1
+	rc=$?
+	check "5,000,000 DIEs in one unit: exit 0, under 128 MB" "0 1" \
+		echo "$rc" "$(( $(tail -1 "$work/huge.mem") < 131072 ))"
+fi
+
 # What DWARF cannot tell (issue 4's XFAILs): pairs of sources whose debug
 # sections are byte for byte the same while the compiler gives their
 # types different alignments or packing.  No reader of DWARF can get both
