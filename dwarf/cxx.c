@@ -164,7 +164,7 @@ static bool strip(Dwarf_Die *die, uint64_t *count)
 		default:
 			return true;
 		}
-		if (ph_dw_type(die, &present, die) || !present)
+		if (!ph_dw_ok(ph_dw_type(die, &present, die)) || !present)
 			return false;
 	}
 	return false;
@@ -203,11 +203,13 @@ static bool member_end(Dwarf_Die *die, uint64_t size, uint64_t *ret)
 		*ret = loc + size;
 		return true;
 	}
-	if (ph_dw_udata(die, DW_AT_bit_size, "", &present, &bits) ||
+	if (!ph_dw_ok(ph_dw_udata(die, DW_AT_bit_size, "", &present,
+				  &bits)) ||
 	    bits > 8 * 1024)
 		return false;
 	if (dwarf_hasattr_integrate(die, DW_AT_data_bit_offset)) {
-		if (ph_dw_udata(die, DW_AT_data_bit_offset, "", &present, &v) ||
+		if (!ph_dw_ok(ph_dw_udata(die, DW_AT_data_bit_offset, "",
+					  &present, &v)) ||
 		    v > (1ull << 48))
 			return false;
 		*ret = (v + bits + 7) / 8;
@@ -234,7 +236,7 @@ static bool member_end(Dwarf_Die *die, uint64_t size, uint64_t *ret)
 			     dwarf_whatform(&a) == DW_FORM_data4 ? (int32_t)w :
 			     (int64_t)w;
 		}
-		if (!ph_dw_udata(die, DW_AT_byte_size, "", &present, &v) &&
+		if (ph_dw_ok(ph_dw_udata(die, DW_AT_byte_size, "", &present, &v)) &&
 		    present)
 			ubytes = v;
 		if (ubytes > 1024 || bo > 8 * 1024 || bo < -8 * 1024)
@@ -684,11 +686,13 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 
 	c->is_union = dwarf_tag(&die) == DW_TAG_union_type;
 	if (dwarf_hasattr(&die, DW_AT_declaration) ||
-	    ph_dw_udata(&die, DW_AT_byte_size, "", &present, &v) || !present ||
+	    !ph_dw_ok(ph_dw_udata(&die, DW_AT_byte_size, "", &present,
+				  &v)) || !present ||
 	    v > (1ull << 48))
 		return false;
 	c->size = v;
-	if (!ph_dw_udata(&die, DW_AT_alignment, "", &present, &v) && present &&
+	if (ph_dw_ok(ph_dw_udata(&die, DW_AT_alignment, "", &present,
+				 &v)) && present &&
 	    v && v < (1u << 30))
 		attr_align = (uint32_t)v;
 
@@ -710,7 +714,7 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 			Dwarf_Word w;
 
 			memset(&b, 0, sizeof(b));
-			if (ph_dw_type(&child, &present, &type) || !present ||
+			if (!ph_dw_ok(ph_dw_type(&child, &present, &type)) || !present ||
 			    !strip(&type, NULL) ||
 			    !is_aggregate(dwarf_tag(&type)) ||
 			    !get_cls(ctx, &type, depth + 1, &b.cls)) {
@@ -737,11 +741,11 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 							  DW_AT_declaration) ||
 		    dwarf_hasattr_integrate(&child, DW_AT_external))
 			continue;
-		if (ph_dw_type(&child, &present, &type) || !present) {
+		if (!ph_dw_ok(ph_dw_type(&child, &present, &type)) || !present) {
 			ok = false;
 			break;
 		}
-		if (ph_dw_size(&type, &size, &known) || !known)
+		if (!ph_dw_ok(ph_dw_size(&type, &size, &known)) || !known)
 			size = 0;
 		if (!member_end(&child, size, &end)) {
 			ok = false;
@@ -750,10 +754,11 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 		{
 			uint32_t a = 1;
 
-			if (ph_dw_natural_align(ctx, &type, depth + 1, &a))
+			if (!ph_dw_ok(ph_dw_natural_align(ctx, &type,
+							  depth + 1, &a)))
 				a = 1;
-			if (!ph_dw_udata(&child, DW_AT_alignment, "", &present,
-					 &v) && present && v > a &&
+			if (ph_dw_ok(ph_dw_udata(&child, DW_AT_alignment, "", &present,
+					 &v)) && present && v > a &&
 			    v < (1u << 30))
 				a = (uint32_t)v;
 			if (a > nvalign)

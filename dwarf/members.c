@@ -220,8 +220,9 @@ static bool empty_class(Dwarf_Die *die, unsigned depth)
 			Dwarf_Die base;
 			bool present, found;
 
-			if (ph_dw_type(&child, &present, &base) || !present ||
-			    peel(&base, true, &found) || !found ||
+			if (!ph_dw_ok(ph_dw_type(&child, &present, &base)) ||
+			    !present ||
+			    !ph_dw_ok(peel(&base, true, &found)) || !found ||
 			    !empty_class(&base, depth + 1))
 				return false;
 		}
@@ -385,9 +386,9 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		m->base = true;
 		m->artificial = false;
 		m->virtual_base = dynamic ||
-				  (!ph_dw_udata(die, DW_AT_virtuality,
-						"DW_AT_virtuality", &present,
-						&vis) &&
+				  (ph_dw_ok(ph_dw_udata(die, DW_AT_virtuality,
+							"DW_AT_virtuality",
+							&present, &vis)) &&
 				   present && vis != DW_VIRTUALITY_none);
 		peeled = type;
 		if ((err = peel(&peeled, true, &found)))

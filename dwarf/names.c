@@ -749,7 +749,8 @@ static struct ph_error *put_function(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 			/* this: a pointer to a const class for a const
 			   member function.  */
 			if (present && dwarf_tag(&pt) == DW_TAG_pointer_type &&
-			    !ph_dw_type(&pt, &present, &pt) && present &&
+			    ph_dw_ok(ph_dw_type(&pt, &present, &pt)) &&
+			    present &&
 			    dwarf_tag(&pt) == DW_TAG_const_type)
 				is_const = true;
 			continue;

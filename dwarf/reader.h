@@ -102,6 +102,16 @@ struct ph_dw_ctx {
 struct ph_error *ph_dw_error(Dwarf_Die *die, const char *attr,
 			     const char *what);
 
+/* True for success; an error, where the caller only needs to know that
+   something could not be read, is dropped.  */
+static inline bool ph_dw_ok(struct ph_error *err)
+{
+	if (!err)
+		return true;
+	ph_error_destroy(err);
+	return false;
+}
+
 /* Attribute helpers: *RET untouched and false returned when absent.  An
    attribute present in a form we cannot read is an error.  */
 struct ph_error *ph_dw_udata(Dwarf_Die *die, unsigned at, const char *name,
