@@ -172,8 +172,12 @@ static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		*ret = 1;
 		return NULL;
 	}
+	bool layout_only = ctx->layout_only;
+
 	ctx->nest++;
+	ctx->layout_only = true;
 	err = ph_dw_build_type(ctx, die, "", false, &t, &built);
+	ctx->layout_only = layout_only;
 	ctx->nest--;
 	if (err)
 		return err;

@@ -180,6 +180,11 @@ static struct ph_error *spell_into(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	struct ph_buf head, pre, post;
 	struct ph_error *err;
 
+	/* Built only for its alignment or padding: no spelling.  */
+	if (ctx->layout_only) {
+		m->type = m->name_pre = m->name_post = "";
+		return NULL;
+	}
 	ph_buf_init(&head);
 	ph_buf_init(&pre);
 	ph_buf_init(&post);
@@ -727,8 +732,12 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	/* In progress: a struct containing itself reads as unpadded.  */
 	if ((err = ph_dw_offmap_put(&ctx->paddings, off, 1)))
 		return err;
+	bool layout_only = ctx->layout_only;
+
 	ctx->nest++;
+	ctx->layout_only = true;
 	err = build_list(ctx, &cur, 0, size, false, 0, &members, &n, &info);
+	ctx->layout_only = layout_only;
 	ctx->nest--;
 	if (err)
 		return err;
@@ -779,7 +788,8 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	ret->size = size;
 	ret->typedef_name = typedef_name;
 	if ((err = ph_model_strdup(ctx->model, name, &ret->name)) ||
-	    (err = ph_model_strdup(ctx->model, decl_file(ctx, die),
+	    (err = ph_model_strdup(ctx->model,
+				   ctx->layout_only ? "" : decl_file(ctx, die),
 				   &ret->file)))
 		return err;
 	if (dwarf_decl_line(die, &line) == 0 && line > 0)

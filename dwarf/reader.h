@@ -92,6 +92,9 @@ struct ph_dw_ctx {
 	struct ph_model *model;
 	/* Aggregates being built inside one another right now.  */
 	unsigned nest;
+	/* Building a type only for its alignment or tail padding: member
+	   types are not spelled.  */
+	bool layout_only;
 	/* C++ class facts (cxx.c): key -> index + 1 in CLS_V.  */
 	struct ph_dw_offmap cls_map;
 	struct ph_dw_cls **cls_v;
