@@ -96,22 +96,6 @@ struct nodes {
 	size_t n, cap;
 };
 
-static bool grow_array(void **v, size_t *cap, size_t n, size_t elem)
-{
-	void *nv;
-	size_t ncap;
-
-	if (n < *cap)
-		return true;
-	ncap = *cap ? 2 * *cap : 8;
-	nv = realloc(*v, ncap * elem);
-	if (!nv)
-		return false;
-	*v = nv;
-	*cap = ncap;
-	return true;
-}
-
 static uint64_t round_up(uint64_t n, uint64_t a)
 {
 	return a > 1 ? (n + a - 1) / a * a : n;
@@ -299,7 +283,7 @@ static struct ph_dw_cls *C(struct ph_dw_ctx *ctx, size_t i)
 static bool build_nodes(struct ph_dw_ctx *ctx, size_t cls, struct nodes *ns)
 {
 	ns->n = 0;
-	if (!grow_array((void **)&ns->v, &ns->cap, 0, sizeof(*ns->v)))
+	if (!ph_dw_reserve(&ns->v, &ns->cap, 1, sizeof(*ns->v)))
 		return false;
 	memset(&ns->v[0], 0, sizeof(ns->v[0]));
 	ns->v[0].cls = cls;
@@ -311,7 +295,7 @@ static bool build_nodes(struct ph_dw_ctx *ctx, size_t cls, struct nodes *ns)
 	size_t sn = 0, scap = 0;
 	bool ok = true;
 
-	if (!grow_array((void **)&stack, &scap, 0, sizeof(*stack)))
+	if (!ph_dw_reserve(&stack, &scap, 1, sizeof(*stack)))
 		return false;
 	stack[sn++] = (struct frame){ 0, 0 };
 	while (sn && ok) {
@@ -344,9 +328,9 @@ static bool build_nodes(struct ph_dw_ctx *ctx, size_t cls, struct nodes *ns)
 			nn.rel = ns->v[f->node].rel + b->off;
 		}
 		if (ns->n >= MAX_NODES ||
-		    !grow_array((void **)&ns->v, &ns->cap, ns->n,
+		    !ph_dw_reserve(&ns->v, &ns->cap, ns->n + 1,
 				sizeof(*ns->v)) ||
-		    !grow_array((void **)&stack, &scap, sn, sizeof(*stack))) {
+		    !ph_dw_reserve(&stack, &scap, sn + 1, sizeof(*stack))) {
 			ok = false;
 			break;
 		}
@@ -484,7 +468,7 @@ static bool walk(struct ph_dw_ctx *ctx, struct records *r, size_t cls,
 	if (c->empty) {
 		if (record) {
 			if (r->n >= MAX_RECORDS ||
-			    !grow_array((void **)&r->v, &r->cap, r->n,
+			    !ph_dw_reserve(&r->v, &r->cap, r->n + 1,
 					sizeof(*r->v))) {
 				r->overflow = true;
 				return false;
@@ -729,7 +713,7 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 				b.virt = true;
 			if (b.virt)
 				b.off = 0;
-			if (!grow_array((void **)&c->bases, &bcap, c->nbases,
+			if (!ph_dw_reserve(&c->bases, &bcap, c->nbases + 1,
 					sizeof(*c->bases))) {
 				ok = false;
 				break;
@@ -818,7 +802,7 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 			f.off = loc;
 			f.count = count;
 			f.elsize = fc->size ? fc->size : 1;
-			if (!grow_array((void **)&c->fields, &fcap, c->nfields,
+			if (!ph_dw_reserve(&c->fields, &fcap, c->nfields + 1,
 					sizeof(*c->fields))) {
 				ok = false;
 				break;
@@ -940,7 +924,7 @@ static bool get_cls(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 	}
 	if (depth > PH_DW_MAX_DEPTH)
 		return false;
-	if (!grow_array((void **)&ctx->cls_v, &ctx->cls_cap, ctx->cls_n,
+	if (!ph_dw_reserve(&ctx->cls_v, &ctx->cls_cap, ctx->cls_n + 1,
 			sizeof(*ctx->cls_v)))
 		return false;
 	c = calloc(1, sizeof(*c));
@@ -985,7 +969,7 @@ void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l)
 static bool push_vb(struct ph_dw_cxx_layout *l, size_t *cap,
 		    const struct ph_dw_cxx_vbase *vb)
 {
-	if (!grow_array((void **)&l->vbases, cap, l->nvbases,
+	if (!ph_dw_reserve(&l->vbases, cap, l->nvbases + 1,
 			sizeof(*l->vbases)))
 		return false;
 	l->vbases[l->nvbases++] = *vb;

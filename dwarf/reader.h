@@ -105,6 +105,10 @@ struct ph_dw_ctx {
 struct ph_error *ph_dw_error(Dwarf_Die *die, const char *attr,
 			     const char *what);
 
+/* Grows the array *V (of *CAP elements of ELEM bytes) to hold N at
+   least, doubling; false when out of memory.  */
+bool ph_dw_reserve(void *v, size_t *cap, size_t n, size_t elem);
+
 /* True for success; an error, where the caller only needs to know that
    something could not be read, is dropped.  */
 static inline bool ph_dw_ok(struct ph_error *err)

@@ -129,26 +129,6 @@ void ph_dw_scan_destroy(struct ph_dw_scan *s)
 	free(s);
 }
 
-/* Grows *V (of *CAP elements of SIZE) to hold N; false when out of
-   memory.  */
-static bool reserve(void *v, size_t *cap, size_t n, size_t size)
-{
-	void **pv = v;
-	size_t c = *cap ? *cap : 64;
-	void *p;
-
-	if (n <= *cap)
-		return true;
-	while (c < n)
-		c *= 2;
-	p = realloc(*pv, c * size);
-	if (!p)
-		return false;
-	*pv = p;
-	*cap = c;
-	return true;
-}
-
 static bool host_little_endian(void)
 {
 	const uint16_t one = 1;
@@ -538,7 +518,7 @@ static bool read_abbrevs(struct ph_dw_scan *s, uint64_t off)
 		if (code >= MAX_ABBREV_CODE)
 			return false;
 		if (code >= s->nr_abbrevs) {
-			if (!reserve(&s->abbrevs, &s->cap_abbrevs, code + 1,
+			if (!ph_dw_reserve(&s->abbrevs, &s->cap_abbrevs, code + 1,
 				     sizeof(*s->abbrevs)))
 				return false;
 			for (size_t i = s->nr_abbrevs; i <= code; i++)
@@ -567,7 +547,7 @@ static bool read_abbrevs(struct ph_dw_scan *s, uint64_t off)
 			if (form == DW_FORM_indirect || name > UINT32_MAX ||
 			    form > UINT32_MAX)
 				return false;
-			if (!reserve(&s->attrs, &s->cap_attrs, s->nr_attrs + 1,
+			if (!ph_dw_reserve(&s->attrs, &s->cap_attrs, s->nr_attrs + 1,
 				     sizeof(*s->attrs)))
 				return false;
 			s->attrs[s->nr_attrs].name = (uint32_t)name;
@@ -668,7 +648,7 @@ static bool read_unit(struct ph_dw_scan *s, Dwarf_Die *cudie)
 			return false;	/* a second top-level DIE */
 		a = &s->abbrevs[code];
 		if (s->nr_dies >= MAX_UNIT_DIES ||
-		    !reserve(&s->dies, &s->cap_dies, s->nr_dies + 1,
+		    !ph_dw_reserve(&s->dies, &s->cap_dies, s->nr_dies + 1,
 			     sizeof(*s->dies)))
 			return false;
 		die = &s->dies[s->nr_dies];
@@ -688,7 +668,7 @@ static bool read_unit(struct ph_dw_scan *s, Dwarf_Die *cudie)
 		if (c.bad)
 			return false;
 		if (a->children) {
-			if (!reserve(&s->stack, &s->cap_stack, sp + 1,
+			if (!ph_dw_reserve(&s->stack, &s->cap_stack, sp + 1,
 				     sizeof(*s->stack)))
 				return false;
 			s->stack[sp++] = (uint32_t)s->nr_dies;
@@ -975,7 +955,7 @@ static bool add_event(struct ph_dw_scan *s, size_t agg, const char *name,
 {
 	struct ph_dw_scan_event *e;
 
-	if (!reserve(&s->events, &s->cap_events, s->nr_events + 1,
+	if (!ph_dw_reserve(&s->events, &s->cap_events, s->nr_events + 1,
 		     sizeof(*s->events)))
 		return false;
 	e = &s->events[s->nr_events++];
@@ -1121,7 +1101,7 @@ static bool add_file(struct ph_dw_scan *s, const char *dir, const char *name)
 	size_t nd = dir ? strlen(dir) : 0, nn = strlen(name);
 	char *f;
 
-	if (!reserve(&s->files, &s->cap_files, s->nr_files + 1,
+	if (!ph_dw_reserve(&s->files, &s->cap_files, s->nr_files + 1,
 		     sizeof(*s->files)))
 		return false;
 	f = malloc(nd + nn + 2);

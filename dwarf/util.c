@@ -264,3 +264,24 @@ const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
 	}
 	return ph_dw_decl_file(die);
 }
+
+bool ph_dw_reserve(void *v, size_t *cap, size_t n, size_t elem)
+{
+	void **pv = v;
+	size_t c = *cap ? *cap : 8;
+	void *p;
+
+	if (n <= *cap)
+		return true;
+	while (c < n) {
+		if (c > SIZE_MAX / 2 / elem)
+			return false;
+		c *= 2;
+	}
+	p = realloc(*pv, c * elem);
+	if (!p)
+		return false;
+	*pv = p;
+	*cap = c;
+	return true;
+}

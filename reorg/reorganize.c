@@ -654,10 +654,14 @@ static size_t pad_members(uint64_t from, uint64_t bits,
 	size_t n = 0;
 
 	while (bits) {
+		/* The widest piece starting here that fills bits wholly;
+		   else a char piece up to the next byte.  */
+		size_t kind = 2;
 		uint64_t w = 8 - from % 8;
 
 		for (size_t i = 0; i < 3; i++) {
 			if (from % kinds[i].width == 0 && bits >= kinds[i].width) {
+				kind = i;
 				w = kinds[i].width;
 				break;
 			}
@@ -666,16 +670,14 @@ static size_t pad_members(uint64_t from, uint64_t bits,
 			w = bits;
 		if (ms) {
 			struct ph_member *m = &ms[(*k)++];
-			unsigned width = w == 32 ? 32 : w == 16 ? 16 : 8;
 
 			memset(m, 0, sizeof(*m));
 			m->name = m->name_pre = m->name_post = "";
-			m->type = width == 32 ? "int" :
-				  width == 16 ? "short int" : "char";
+			m->type = kinds[kind].type;
 			m->bitfield = true;
 			m->bit_offset = from;
 			m->bit_size = w;
-			m->size = width / 8;
+			m->size = kinds[kind].width / 8;
 			m->align = 1;
 		}
 		from += w;
