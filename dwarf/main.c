@@ -231,11 +231,17 @@ static const struct ph_type *lookup_type(void *arg, const char *type)
 	return NULL;
 }
 
+/* For POKEHOLE_STATS: what the engine proved of its suggestions.  */
+struct reorg_stats {
+	size_t smaller, moves, not_optimal, not_least;
+};
+
 /* -R, -S and -P: what the engine makes of T.  */
 static struct ph_error *print_reorganized(struct ph_buf *out,
 					  struct ph_model *model,
 					  const struct ph_type *t,
-					  const struct options *o)
+					  const struct options *o,
+					  struct reorg_stats *stats)
 {
 	struct ph_text_options text_opts = { .cacheline = o->cacheline };
 	struct ph_reorg_options ropts = {
@@ -251,6 +257,12 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 
 	if ((err = ph_reorganize(model, t, &ropts, &r)))
 		return err;
+	if (r.type->size < t->size) {
+		stats->smaller++;
+		stats->moves += r.nr_steps;
+		stats->not_optimal += !r.optimal;
+		stats->not_least += !r.least_change;
+	}
 	switch (o->output) {
 	case OUT_PACKABLE:
 		if (r.type->size < t->size)
@@ -273,6 +285,7 @@ static struct ph_error *print_types(struct ph_model *model,
 	struct ph_buf out;
 	struct ph_error *err = NULL;
 	size_t nr_types = model->nr_types;
+	struct reorg_stats stats = { 0 };
 
 	if (o->expand) {
 		text_opts.lookup = lookup_type;
@@ -308,7 +321,7 @@ static struct ph_error *print_types(struct ph_model *model,
 			show = show && big;
 		}
 		if (show && (o->reorganize || o->output == OUT_PACKABLE)) {
-			err = print_reorganized(&out, model, t, o);
+			err = print_reorganized(&out, model, t, o, &stats);
 		} else if (show) {
 			switch (o->output) {
 			case OUT_PACKABLE:
@@ -332,6 +345,11 @@ static struct ph_error *print_types(struct ph_model *model,
 	if (!err && (err = ph_buf_error(&out)) == NULL && write_buf(&out))
 		err = ph_error_errno(errno, "cannot write");
 	ph_buf_deinit(&out);
+	if (stats.smaller && getenv("POKEHOLE_STATS"))
+		fprintf(stderr, "pokehole: %zu types smaller, %zu steps; not "
+			"proven smallest %zu, not proven fewest moves %zu\n",
+			stats.smaller, stats.moves, stats.not_optimal,
+			stats.not_least);
 	return err;
 }
 

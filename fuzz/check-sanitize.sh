@@ -15,7 +15,7 @@
 #     objects (-g, native and -m32) of every C and C++ source of the
 #     testsuite and of examples/ and of ph-gen's random types, and
 #     --merge-baseline of the plugin's JSON of them; ph-probe expect and
-#     text-expect on that JSON; json-test.
+#     text-expect on that JSON; json-test; reorg-test.
 # Sanitizer reports go to SAN_DIR/logs (log_path): any file there after a
 # step fails that step, whatever the exit status.  Ends with
 # "N passed, N failed"; exit 1 when anything failed.
@@ -163,6 +163,11 @@ rc=$?
 if ! reports; then bad "json-test: sanitizer report"
 elif [ $rc != 0 ]; then bad "json-test: exit $rc: $(grep FAIL "$work/json-test.out" | head -2)"
 else ok "json-test"; fi
+"$san/tools/reorg-test" 600 > "$work/reorg-test.out" 2>&1
+rc=$?
+if ! reports; then bad "reorg-test: sanitizer report"
+elif [ $rc != 0 ]; then bad "reorg-test: exit $rc: $(grep FAIL "$work/reorg-test.out" | head -2)"
+else ok "reorg-test"; fi
 
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]

@@ -42,7 +42,7 @@ FUZZ_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN_DIR)/fuzz-obj/%.o)
 
 SAN_READER := $(SAN_DIR)/dwarf/pokehole
 SAN_TOOLS  := $(SAN_DIR)/tools/ph-probe $(SAN_DIR)/tools/json-test \
-	$(SAN_DIR)/tools/ph-gen
+	$(SAN_DIR)/tools/ph-gen $(SAN_DIR)/tools/reorg-test
 SAN_REPLAY := $(FUZZ_HARNESSES:%=$(SAN_DIR)/fuzz/%-replay)
 FUZZERS    := $(FUZZ_HARNESSES:%=$(SAN_DIR)/fuzz/%)
 
@@ -66,6 +66,9 @@ $(SAN_DIR)/tools/json-test: testsuite/tools/json-test.c report/json.c report/jso
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ \
 	  testsuite/tools/json-test.c report/json.c
+$(SAN_DIR)/tools/reorg-test: testsuite/tools/reorg-test.c $(SAN_ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ $^
 $(SAN_DIR)/tools/ph-gen: testsuite/tools/ph-gen.c
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ $<

@@ -467,21 +467,35 @@ struct perm {
 	bool aborted;
 };
 
-/* The longest increasing run of POS[0..n): what stays in place.  */
-static size_t longest_kept(const size_t *pos, size_t n)
+/* The longest increasing run of POS[0..n): what stays in place.  TAILS
+   has room for N.  */
+static size_t longest_run(const size_t *pos, size_t n, size_t *tails)
 {
-	size_t tails[EXHAUSTIVE_MAX], len = 0;
+	size_t len = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		size_t k = 0;
+		size_t lo = 0, hi = len;
 
-		while (k < len && tails[k] < pos[i])
-			k++;
-		tails[k] = pos[i];
-		if (k == len)
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (tails[mid] < pos[i])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		tails[lo] = pos[i];
+		if (lo == len)
 			len++;
 	}
 	return len;
+}
+
+static size_t longest_kept(const size_t *pos, size_t n)
+{
+	size_t tails[EXHAUSTIVE_MAX];
+
+	return longest_run(pos, n, tails);
 }
 
 /* Orders in lexicographic order of the original positions, placed as
@@ -612,6 +626,150 @@ static struct ph_error *descend(const struct engine *e, struct plan *p,
 	if (group_cost(e, g, &p->order[lo]) <= target || !best)
 		return NULL;
 	return walk_to(p, lo, g->n, best, st);
+}
+
+/* Least change past the exhaustive search: the orders of G that cost
+   at most TARGET and move fewer than *MOVES units, built left to right.
+   Each unit placed is either kept (after the last kept one in the
+   current order) or moved; a unit passed over by a kept one must move,
+   which bounds a prefix's moves from below.  */
+struct fewest {
+	const struct engine *e;
+	const struct group *g;
+	const size_t *orig;
+	size_t *cur, *best;
+	bool *used;
+	uint64_t target;
+	size_t best_moves;
+	unsigned long work;
+	bool aborted, found;
+};
+
+/* Work the search for fewer moves may do per group: about a
+   millisecond.  */
+enum { FEWEST_WORK = 1 << 20 };
+
+/* An unplaced unit of ORIG[i]'s class in ORIG[from..i).  */
+static bool earlier_of_class(const struct fewest *s, size_t from, size_t i)
+{
+	int cls = s->e->units[s->orig[i]].cls;
+
+	for (size_t j = from; j < i; j++)
+		if (!s->used[j] && s->e->units[s->orig[j]].cls == cls)
+			return true;
+	return false;
+}
+
+static void fewest_dfs(struct fewest *s, size_t depth, uint64_t at,
+		       uint64_t remaining, size_t next_kept, size_t moves,
+		       size_t must)
+{
+	const struct group *g = s->g;
+	uint64_t lb = align_up(align_up(at + remaining + g->tail, 8),
+			       g->round);
+
+	if (s->aborted || lb > s->target || moves + must >= s->best_moves)
+		return;
+	s->work += g->n;
+	if (s->work > FEWEST_WORK) {
+		s->aborted = true;
+		return;
+	}
+	if (depth == g->n) {
+		s->best_moves = moves;
+		s->found = true;
+		memcpy(s->best, s->cur, g->n * sizeof(*s->best));
+		return;
+	}
+	/* Kept first, nearest first: the unchanged order is tried before
+	   anything moves.  Of interchangeable units, keeping the first
+	   does at least as well as keeping a later one (swap the two).  */
+	size_t passed = 0;
+	for (size_t i = next_kept; i < g->n && !s->aborted; i++) {
+		size_t ui = s->orig[i];
+
+		if (s->used[i])
+			continue;
+		if (moves + must + passed >= s->best_moves)
+			break;
+		if (earlier_of_class(s, next_kept, i)) {
+			passed++;
+			continue;
+		}
+		s->used[i] = true;
+		s->cur[depth] = ui;
+		fewest_dfs(s, depth + 1, place_units(s->e, &ui, 1, at, NULL),
+			   remaining - s->e->units[ui].bits, i + 1, moves,
+			   must + passed);
+		s->used[i] = false;
+		passed++;
+	}
+	/* Moved: of interchangeable units that must move (passed over),
+	   the first stands for all, and for any of them not passed over.  */
+	for (size_t i = 0; i < g->n && !s->aborted; i++) {
+		size_t ui = s->orig[i];
+		size_t left = must - (i < next_kept);
+
+		if (s->used[i] || moves + 1 + left >= s->best_moves)
+			continue;
+		if (earlier_of_class(s, 0, i < next_kept ? i : next_kept))
+			continue;
+		s->used[i] = true;
+		s->cur[depth] = ui;
+		fewest_dfs(s, depth + 1, place_units(s->e, &ui, 1, at, NULL),
+			   remaining - s->e->units[ui].bits, next_kept,
+			   moves + 1, left);
+		s->used[i] = false;
+	}
+}
+
+/* Units of ORDER[0..n) moved from ORIG[0..n): n less the longest run
+   kept in relative order.  */
+static size_t moved_units(const size_t *orig, const size_t *order, size_t n)
+{
+	size_t *pos = malloc((2 * n + 1) * sizeof(*pos)), len;
+
+	if (!pos)
+		return SIZE_MAX;
+	for (size_t i = 0; i < n; i++) {
+		pos[i] = 0;
+		while (orig[pos[i]] != order[i])
+			pos[i]++;
+	}
+	len = longest_run(pos, n, pos + n);
+	free(pos);
+	return n - len;
+}
+
+/* An order of G from ORIG reaching TARGET with fewer than *MOVES units
+   moved, into BEST (*MOVES updated, true); *PROVEN when the search
+   finished, so that no order reaching TARGET moves fewer.  */
+static struct ph_error *fewest_moves(const struct engine *e,
+				     const struct group *g,
+				     const size_t *orig, uint64_t target,
+				     size_t *moves, size_t *best,
+				     bool *found, bool *proven)
+{
+	struct fewest s = { .e = e, .g = g, .orig = orig, .best = best,
+			    .target = target, .best_moves = *moves };
+	uint64_t bits = 0;
+
+	s.cur = malloc((g->n + 1) * sizeof(*s.cur));
+	s.used = calloc(g->n + 1, sizeof(*s.used));
+	if (!s.cur || !s.used) {
+		free(s.cur);
+		free(s.used);
+		return &ph_error_nomem;
+	}
+	for (size_t i = 0; i < g->n; i++)
+		bits += e->units[orig[i]].bits;
+	fewest_dfs(&s, 0, g->start, bits, 0, 0, 0);
+	*moves = s.best_moves;
+	*found = s.found;
+	*proven = !s.aborted;
+	free(s.cur);
+	free(s.used);
+	return NULL;
 }
 
 static const char *unit_name(const struct engine *e, size_t unit)
@@ -809,6 +967,9 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 	ret->original_size = t->size;
 	ret->lower_bound = t->size;
 	e.budget = opts && opts->search_budget ? opts->search_budget : 4000000;
+	size_t exhaustive_max = opts && opts->exhaustive_max &&
+				opts->exhaustive_max < EXHAUSTIVE_MAX
+		? opts->exhaustive_max : EXHAUSTIVE_MAX;
 
 	if ((err = make_units(&e, cacheline, opts && opts->cross_groups)))
 		goto out;
@@ -872,7 +1033,7 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 
 	/* Groups: between fixed units; each optimized from where the
 	   previous one ends.  */
-	bool all_proven = true;
+	bool all_proven = true, all_fewest = true;
 	uint64_t lb_end = 0;
 	size_t i = 0;
 	uint64_t at = 0;
@@ -935,13 +1096,15 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 			}
 			free(sorted);
 		}
-		if (g.n <= EXHAUSTIVE_MAX &&
+		if (g.n <= exhaustive_max &&
 		    exhaustive(&e, &g, best, &target)) {
 			proven = true;
 			if (target < cost &&
 			    (err = walk_to(&p, lo, g.n, best, &st)))
 				goto out;
 		} else {
+			size_t steps_before = st.n;
+
 			if ((err = search_group(&e, &g, best, &target,
 						&proven)))
 				goto out;
@@ -956,6 +1119,35 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 			if (target < cost && g.n <= DESCEND_MAX &&
 			    (err = descend(&e, &p, lo, &g, target, best, &st)))
 				goto out;
+			/* Then fewer units moved, if any order gets there
+			   with fewer.  */
+			uint64_t reached = group_cost(&e, &g, &p.order[lo]);
+			size_t moves = moved_units(gunits, &p.order[lo], g.n);
+			bool found = false, fewest = true;
+
+			if (moves == SIZE_MAX) {
+				err = &ph_error_nomem;
+				goto out;
+			}
+			if (reached < cost && moves > 1 &&
+			    (err = fewest_moves(&e, &g, gunits, reached, &moves,
+						best, &found, &fewest)))
+				goto out;
+			/* Single moves may move a unit twice: then straight
+			   to where they got.  */
+			if (!found && st.n - steps_before > moves) {
+				memcpy(best, &p.order[lo], g.n * sizeof(*best));
+				found = true;
+			}
+			if (found) {
+				while (st.n > steps_before)
+					free(st.v[--st.n].order);
+				memcpy(&p.order[lo], gunits,
+				       g.n * sizeof(*gunits));
+				if ((err = walk_to(&p, lo, g.n, best, &st)))
+					goto out;
+			}
+			all_fewest = all_fewest && fewest;
 		}
 		all_proven = all_proven && proven;
 		at = place_units(&e, &p.order[lo], g.n, at, NULL);
@@ -973,10 +1165,12 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 		/* Never worse, and no churn for nothing.  */
 		ret->type = t;
 		ret->optimal = all_proven || t->size == ret->lower_bound;
+		ret->least_change = true;
 		goto out;
 	}
 	ret->type = nt;
 	ret->optimal = all_proven || nt->size == ret->lower_bound;
+	ret->least_change = all_fewest;
 	if (st.n) {
 		ret->steps = ph_arena_alloc(&model->arena,
 					    st.n * sizeof(*ret->steps));

@@ -47,6 +47,11 @@ struct ph_reorg_options {
 	/* Work the search may do per group, in member placements; 0: the
 	   default, a few milliseconds.  */
 	unsigned long search_budget;
+	/* Groups of up to this many units are searched through every order;
+	   larger ones by a bounded search for the size, then for the fewest
+	   moves.  0: 16.  (Tests lower it to check the bounded searches
+	   against every order on groups small enough to try them all.)  */
+	size_t exhaustive_max;
 };
 
 struct ph_reorg_step {
@@ -67,6 +72,9 @@ struct ph_reorg_result {
 	uint64_t lower_bound;
 	/* type->size is the smallest any order can reach.  */
 	bool optimal;
+	/* No order reaching type->size moves fewer members (searched
+	   through, not only tried).  */
+	bool least_change;
 	/* NULL, or why the type was left as it is.  */
 	const char *refused;
 	size_t nr_steps;
