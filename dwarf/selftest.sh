@@ -354,6 +354,34 @@ if $CC -c "$work/huge.c" -o "$work/huge.o" && [ -x /usr/bin/time ]; then
 		echo "$rc" "$(( $(tail -1 "$work/huge.mem") < limit ))"
 fi
 
+# -S on a struct of 3,000 members moved about 2,000 times: the layout
+# after each move is left out past half a million members in all (it
+# took 1.2 GB); the moves are all printed.  And reserved bits beyond
+# what a suggestion should spell out (100 `int :32;`) refuse the type
+# (a fuzzed struct of 167 MB with no members took 3.9 GB in `int :32`s).
+awk 'BEGIN { print "struct big {"; split("char long short int", t, " ");
+	srand(1); for (i = 0; i < 3000; i++) print "  " t[1 + int(rand() * 4)] " m" i ";";
+	print "} big;";
+	print "struct res11 { char c; long a; char d; long b; char e;";
+	for (i = 0; i < 11; i++) print "  int :32;"; print "} res11;";
+	print "struct res100 { char c; long a; char d; long b; char e;";
+	for (i = 0; i < 100; i++) print "  int :32;"; print "} res100;" }' \
+	> "$work/bigs.c"
+if $CC -g -c "$work/bigs.c" -o "$work/bigs.o" && [ -x /usr/bin/time ]; then
+	/usr/bin/time -f %M -o "$work/bigs.mem" "$PH" -S -C big \
+		"$work/bigs.o" > "$work/bigs.out" 2>&1
+	rc=$?
+	limit=131072
+	[ -n "${PH_SANITIZED:-}" ] && limit=4194304
+	moves=$(grep -c "^/\* Moving" "$work/bigs.out")
+	check "-S on 3,000 members: exit 0, under 128 MB, moves printed, layouts left out" \
+		"0 1 1 1" echo "$rc" "$(( $(tail -1 "$work/bigs.mem") < limit ))" \
+		"$(( moves > 1000 ))" \
+		"$(grep -c "^/\* (the layout after each move left out: $moves moves of 3000 members) \*/$" "$work/bigs.out")"
+	check "reserved int :32 at the end: 11 kept, 100 refused" \
+		"res11	80	72	8" "$PH" -P -C res11,res100 "$work/bigs.o"
+fi
+
 # What DWARF cannot tell (issue 4's XFAILs): pairs of sources whose debug
 # sections are byte for byte the same while the compiler gives their
 # types different alignments or packing.  No reader of DWARF can get both

@@ -104,6 +104,13 @@ static uint64_t type_end(const struct engine *e, uint64_t end_bits)
 			e->t->align ? e->t->align : 1);
 }
 
+/* Unnamed bits a suggestion spells out as unnamed bitfields, at most
+   (the kernel's __kernel_timex reserves 352): more, and the type is
+   left alone, not printed with thousands of `int :32;`.  */
+enum { MAX_PAD_BITS = 64 * 32 };
+static const char too_many_pad_bits[] =
+	"more unnamed bits than a suggestion should spell out";
+
 /* Replays the original order, inferring the pads the members do not
    show.  False when the rules do not reproduce the compiler's layout.  */
 static bool infer_pads(struct engine *e, const char **why)
@@ -121,6 +128,10 @@ static bool infer_pads(struct engine *e, const char **why)
 			probe = cur;
 			p = place(e, it, &probe);
 			if (p != m->bit_offset && m->bit_offset > cur) {
+				if (m->bit_offset - cur > MAX_PAD_BITS) {
+					*why = too_many_pad_bits;
+					return false;
+				}
 				it->pad = PAD_BITS;
 				it->pad_bits = m->bit_offset - cur;
 				probe = cur;
@@ -139,8 +150,13 @@ static bool infer_pads(struct engine *e, const char **why)
 	/* Reserved bits at the end (`int :32;` after the last member): the
 	   size is more than the members and the alignment make.  */
 	if (e->t->kind != PH_KIND_UNION && type_end(e, cur) < e->t->size &&
-	    e->t->size * 8 > cur)
+	    e->t->size * 8 > cur) {
+		if (e->t->size * 8 - cur > MAX_PAD_BITS) {
+			*why = too_many_pad_bits;
+			return false;
+		}
 		e->tail_bits = e->t->size * 8 - cur;
+	}
 	return true;
 }
 
@@ -350,7 +366,14 @@ struct step_rec {
 struct steps {
 	struct step_rec *v;
 	size_t n, cap;
+	/* Keep each step's order, for the layout after it; given up past
+	   STEP_MEMBERS_MAX members in all.  */
+	bool orders;
 };
+
+/* Members in all the layouts after steps, at most: a struct of 3,000
+   members moved 2,000 times would otherwise take gigabytes.  */
+enum { STEP_MEMBERS_MAX = 1 << 19 };
 
 static struct ph_error *record_step(struct steps *st, const struct plan *p,
 				    size_t unit, size_t from_after,
@@ -366,10 +389,20 @@ static struct ph_error *record_step(struct steps *st, const struct plan *p,
 		st->cap = cap;
 	}
 	struct step_rec *r = &st->v[st->n];
-	r->order = malloc(p->n * sizeof(*r->order));
-	if (!r->order)
-		return &ph_error_nomem;
-	memcpy(r->order, p->order, p->n * sizeof(*r->order));
+	if (st->orders && (st->n + 1) * p->n > STEP_MEMBERS_MAX) {
+		for (size_t i = 0; i < st->n; i++) {
+			free(st->v[i].order);
+			st->v[i].order = NULL;
+		}
+		st->orders = false;
+	}
+	r->order = NULL;
+	if (st->orders) {
+		r->order = malloc(p->n * sizeof(*r->order));
+		if (!r->order)
+			return &ph_error_nomem;
+		memcpy(r->order, p->order, p->n * sizeof(*r->order));
+	}
 	r->unit = unit;
 	r->from_after = from_after;
 	r->to_after = to_after;
@@ -957,7 +990,7 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 	unsigned cacheline = opts && opts->cacheline ? opts->cacheline : 64;
 	struct engine e = { .t = t, .packed = t->packed };
 	struct plan p = { 0 };
-	struct steps st = { 0 };
+	struct steps st = { .orders = opts && opts->steps };
 	struct ph_error *err = NULL;
 	size_t *best = NULL, *gunits = NULL;
 	const char *why = NULL;
@@ -1185,12 +1218,13 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 			rs->from_after = unit_name(&e, st.v[s].from_after);
 			rs->to_after = unit_name(&e, st.v[s].to_after);
 			rs->layout = NULL;
-			if (opts && opts->steps &&
+			if (st.orders &&
 			    (err = build_type(&e, model, st.v[s].order,
 					      &rs->layout)))
 				goto out;
 		}
 		ret->nr_steps = st.n;
+		ret->step_layouts_omitted = opts && opts->steps && !st.orders;
 	}
 out:
 	for (size_t s = 0; s < st.n; s++)

@@ -79,6 +79,9 @@ struct ph_reorg_result {
 	const char *refused;
 	size_t nr_steps;
 	struct ph_reorg_step *steps;
+	/* options.steps was asked, but the layouts after the steps would
+	   have been too many members in all: each step's layout is NULL.  */
+	bool step_layouts_omitted;
 };
 
 struct ph_error *ph_reorganize(struct ph_model *model, const struct ph_type *t,

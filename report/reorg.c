@@ -38,6 +38,11 @@ struct ph_error *ph_render_reorg_text(struct ph_buf *out,
 				return err;
 			ph_buf_putc(out, '\n');
 		}
+		if (r->step_layouts_omitted)
+			ph_buf_printf(out, "/* (the layout after each move "
+				      "left out: %zu moves of %zu members) "
+				      "*/\n", r->nr_steps,
+				      r->type->nr_members);
 		if (r->nr_steps)
 			ph_buf_puts(out, "/* Final reorganized struct: */\n");
 	}
