@@ -235,8 +235,9 @@ static struct ph_error *spell_args(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 	return NULL;
 }
 
-/* "[N]" per dimension, "[]" when the bound is unknown or the count 0
-   (GCC spells "int x[0]" as "int[]" too).  */
+/* "[N]" per dimension, "[0]" for GNU C's zero-length arrays (a count of
+   0: "int x[0]" is not "int x[]" in the middle of a struct), "[]" when
+   the bound is unknown.  */
 static struct ph_error *spell_dims(Dwarf_Die *array, struct ph_buf *out)
 {
 	Dwarf_Die sub;
@@ -274,7 +275,7 @@ static struct ph_error *spell_dims(Dwarf_Die *array, struct ph_buf *out)
 			known = count != 0 && w != (Dwarf_Word)-1 &&
 				(w != 0xffffffff || lower != 0);
 		}
-		if (known && count)
+		if (known)
 			ph_buf_printf(out, "[%" PRIu64 "]", count);
 		else
 			ph_buf_puts(out, "[]");

@@ -151,10 +151,15 @@ static void spell_declarator(tree type, struct ph_buf *head,
 				tree dom = TYPE_DOMAIN(type);
 				tree max = dom ? TYPE_MAX_VALUE(dom) : NULL_TREE;
 
+				/* A zero-length array (GNU C's [0]) has
+				   no upper bound but a size, 0.  */
 				if (max && TREE_CODE(max) == INTEGER_CST)
 					ph_buf_printf(&r, "[%ld]",
 						      (long)(tree_to_shwi(max) +
 							     1));
+				else if (!max && TYPE_SIZE(type) &&
+					 integer_zerop(TYPE_SIZE(type)))
+					ph_buf_puts(&r, "[0]");
 				else
 					ph_buf_puts(&r, "[]");
 			} else {
