@@ -16,8 +16,8 @@
      min(natural, P) and the size is a multiple of min(alignment, P).  If
      P is below the natural alignment and laying the members out with P
      reproduces every offset, the whole type is packed to P (pack(P), or
-     packed when P = 1); otherwise only the members at misaligned offsets
-     are packed (aligned 1).
+     packed when P = 1 or when packed reproduces them too); otherwise only
+     the members at misaligned offsets are packed (aligned 1).
    A packed type whose members all happen to sit at aligned offsets and
    whose size is a multiple of its natural alignment cannot be told from an
    unpacked one; it is reported unpacked.  */
@@ -544,6 +544,15 @@ void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
 		else
 			p = 1;
 	}
+	/* No DW_AT_alignment, and packed and pack(P) both lay the members
+	   out where they are: packed, for #pragma pack(P) is rare next to
+	   __attribute__((packed)).  (Measured on the random corpora: 19 to
+	   16 alignments otherwise than GCC's, 38 to 32 fields otherwise
+	   than the plugin's.)  */
+	if (p > 1 && p < a && !type_explicit &&
+	    packed_gaps(t, natural, base, 1, 0) == 0 &&
+	    packed_whole(t, natural, base, p, 0))
+		p = 1;
 	if (p < a && packed_whole(t, natural, base, p, type_explicit)) {
 		align = pack_whole(t, natural, p);
 		/* pack(P) that does not make the DW_AT_alignment a member's
