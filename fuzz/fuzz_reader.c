@@ -5,8 +5,9 @@
    The input is written to a temporary file and read with ph_dw_load_file
    (one thread, no separate debug files looked up); then every type loaded
    is analysed, rendered as text and as JSON Lines, and given to the
-   reorganize engine, whose result is rendered as text (with the steps),
-   as JSON and as a --packable line.  A load error is a normal outcome;
+   reorganize engine, whose result is rendered as text (with the steps and,
+   by a bit of the first byte, their layouts), as JSON and as a --packable
+   line.  A load error is a normal outcome;
    only crashes, hangs, leaks and sanitizer reports are findings.  */
 #include <stdint.h>
 #include <stdio.h>
@@ -72,7 +73,8 @@ static void drop(struct ph_error *err)
 		ph_error_destroy(err);
 }
 
-static void exercise(struct ph_model *model, unsigned cacheline)
+static void exercise(struct ph_model *model, unsigned cacheline,
+		     unsigned flags)
 {
 	struct ph_text_options topts = { .cacheline = cacheline };
 	static const char *const hot[] = { "a", "b", "" };
@@ -83,6 +85,11 @@ static void exercise(struct ph_model *model, unsigned cacheline)
 		/* a bounded search: the fuzzer wants many executions, and
 		   the default budget is exercised by check-sanitize */
 		.search_budget = 20000,
+		/* -S's layouts, demoted bitfields and crossing groups now
+		   and then (a bit of the input's first byte each) */
+		.steps = flags & 2,
+		.demote_bitfields = flags & 4,
+		.cross_groups = flags & 8,
 	};
 	struct ph_buf out;
 	size_t n = model->nr_types;
@@ -99,7 +106,8 @@ static void exercise(struct ph_model *model, unsigned cacheline)
 		drop(ph_render_jsonl(&out, t, cacheline));
 		memset(&r, 0, sizeof r);
 		if (!ph_reorganize(model, t, &ropts, &r)) {
-			drop(ph_render_reorg_text(&out, t, &r, &topts, true));
+			drop(ph_render_reorg_text(&out, t, &r, &topts,
+						  ropts.steps));
 			drop(ph_render_jsonl_reorg(&out, r.type, cacheline,
 						   t->size));
 			ph_render_packable(&out, t, &r);
@@ -134,7 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	drop(ph_dw_load_file(path, model, dedup, &opts));
-	exercise(model, size && (data[0] & 1) ? 32 : 64);
+	exercise(model, size && (data[0] & 1) ? 32 : 64, size ? data[0] : 0);
 	ph_dw_dedup_destroy(dedup);
 	ph_model_destroy(model);
 	return 0;

@@ -4,7 +4,7 @@
 # Paths are relative to the top directory.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-#   make fuzz [FUZZ_SECONDS=60] [FUZZ_HARNESSES="reader json baseline"]
+#   make fuzz [FUZZ_SECONDS=60] [FUZZ_HARNESSES="reader json baseline reorg"]
 #       builds the libFuzzer harnesses of fuzz/ with clang under ASan and
 #       UBSan, seeds their corpora from objects and reports the testsuite's
 #       sources make, and runs each harness FUZZ_SECONDS seconds; inputs
@@ -28,7 +28,7 @@ SAN_FLAGS   := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
 SAN_CFLAGS  ?= -O1 -g
 FUZZ_SECONDS ?= 60
-FUZZ_HARNESSES ?= reader json baseline
+FUZZ_HARNESSES ?= reader json baseline reorg
 # Extra libFuzzer options, e.g. FUZZ_FLAGS=-fork=2
 FUZZ_FLAGS  ?=
 
@@ -80,6 +80,9 @@ $(SAN_DIR)/fuzz/reader-replay: fuzz/fuzz_reader.c fuzz/replay.c $(SAN_READER_OBJ
 $(SAN_DIR)/fuzz/json-replay: fuzz/fuzz_json.c fuzz/replay.c $(SAN_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
 	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ -o $@
+$(SAN_DIR)/fuzz/reorg-replay: fuzz/fuzz_reorg.c fuzz/replay.c $(SAN_ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ -o $@
 $(SAN_DIR)/fuzz/baseline-replay: fuzz/fuzz_baseline.c fuzz/replay.c $(SAN_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
 	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ -o $@
@@ -105,6 +108,10 @@ $(SAN_DIR)/fuzz/json: fuzz/fuzz_json.c $(FUZZ_ENGINE_OBJ)
 	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
 	  $^ -o $@
 $(SAN_DIR)/fuzz/baseline: fuzz/fuzz_baseline.c $(FUZZ_ENGINE_OBJ)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
+	  $^ -o $@
+$(SAN_DIR)/fuzz/reorg: fuzz/fuzz_reorg.c $(FUZZ_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
 	  $^ -o $@
