@@ -723,6 +723,10 @@ ph_json_get_string (const struct ph_json_value *obj, const char *key,
   const struct ph_json_value *v = ph_json_get (obj, key);
   if (v == NULL || v->kind != PH_JSON_STRING)
     return 0;
+  /* As a C string a "\u0000" would cut it short, and a name would
+     silently become another: not a string of this kind.  */
+  if (memchr (v->u.string.s, '\0', v->u.string.len))
+    return 0;
   *out = v->u.string.s;
   return 1;
 }

@@ -79,7 +79,9 @@ void ph_json_free (struct ph_json_value *v);
 const struct ph_json_value *ph_json_get (const struct ph_json_value *obj,
                                    const char *key);
 
-/* Convenience accessors.  They return nonzero on success.  */
+/* Convenience accessors.  They return nonzero on success;
+   ph_json_get_string fails on a string holding a NUL (\u0000), which
+   a C string cannot carry.  */
 int ph_json_get_string (const struct ph_json_value *obj, const char *key,
                      const char **out);
 int ph_json_get_uint (const struct ph_json_value *obj, const char *key,

@@ -81,6 +81,18 @@ test_valid (void)
          && v->u.string.s[2] == 'b', "embedded NUL keeps its length", err);
   ph_json_free (v);
 
+  /* ... but is no C string: get_string refuses it rather than give
+     "a" for "a\0b"; a key holding a NUL is not found by "a".  */
+  v = parse ("{\"n\":\"a\\u0000b\",\"a\\u0000b\":1,\"m\":\"ab\"}", err, sizeof err);
+  {
+    const char *str = NULL;
+    check (v && !ph_json_get_string (v, "n", &str) && str == NULL
+           && ph_json_get_string (v, "m", &str) && strcmp (str, "ab") == 0
+           && ph_json_get (v, "a") == NULL,
+           "a string holding a NUL is not a C string", err);
+  }
+  ph_json_free (v);
+
   /* Numbers.  */
   v = parse ("[0,-0,42,-17,9223372036854775807,-9223372036854775808,"
              "18446744073709551615,18446744073709551616,1.5,-2e3,1E-2]",
