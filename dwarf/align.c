@@ -16,8 +16,10 @@
      min(natural, P) and the size is a multiple of min(alignment, P).  If
      P is below the natural alignment and laying the members out with P
      reproduces every offset, the whole type is packed to P (pack(P), or
-     packed when P = 1 or when packed reproduces them too); otherwise only
-     the members at misaligned offsets are packed (aligned 1).
+     packed when P = 1); otherwise only the members at misaligned offsets
+     are packed (aligned 1).  Without DW_AT_alignment, pack(P) gives way
+     to packed, then to the members' packing, when those reproduce the
+     offsets too: #pragma pack is the rarest source of the three.
    A packed type whose members all happen to sit at aligned offsets and
    whose size is a multiple of its natural alignment cannot be told from an
    unpacked one; it is reported unpacked.  */
