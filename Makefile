@@ -34,7 +34,7 @@ DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 	dejagnu gcc-multilib g++-multilib libdw-dev libelf-dev jq dwarves
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
-	reorg/reorganize.c \
+	reorg/reorganize.c reorg/select.c \
 	report/buf.c report/text.c report/jsonl.c report/reorg.c \
 	report/json.c report/baseline.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)

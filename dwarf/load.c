@@ -671,7 +671,7 @@ struct job {
 	struct ph_model *out;
 	struct ph_dw_dedup *dedup;
 	const struct ph_dw_filter *filter;
-	const char *stop_names;
+	const struct ph_names *stop_names;
 	bool pahole_types;
 	bool found_all;
 	struct built built;
@@ -733,21 +733,16 @@ static struct ph_error *merge(struct job *job, struct ph_model *m)
 /* Every name of -C is in the output already.  */
 static bool all_found(const struct job *job)
 {
-	const char *p = job->stop_names;
+	const struct ph_names *names = job->stop_names;
 
-	while (*p) {
-		const char *end = strchr(p, ',');
-		size_t n = end ? (size_t)(end - p) : strlen(p);
+	for (size_t n = 0; n < names->n; n++) {
 		bool found = false;
 
 		for (size_t i = 0; i < job->out->nr_types && !found; i++)
-			found = strlen(job->out->types[i]->name) == n &&
-				strncmp(job->out->types[i]->name, p, n) == 0;
-		if (n && !found)
+			found = ph_name_matches(names->names[n],
+						job->out->types[i]->name);
+		if (!found)
 			return false;
-		if (!end)
-			break;
-		p = end + 1;
 	}
 	return true;
 }

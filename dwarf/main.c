@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../reorg/analysis.h"
+#include "../reorg/select.h"
 #include "../report/baseline.h"
 #include "../report/jsonl.h"
 #include "../report/reorg.h"
@@ -28,7 +29,7 @@ enum output { OUT_TEXT, OUT_SIZES, OUT_JSON, OUT_PACKABLE };
 struct options {
 	enum output output;
 	unsigned cacheline;
-	const char *class_names;	/* comma-separated, or NULL */
+	struct ph_names *class_names;	/* -C, or NULL */
 	const char *exclude_prefix;
 	const char *prefix;
 	bool structs_only, unions_only;
@@ -186,7 +187,7 @@ static bool want(void *arg, const char *name, enum ph_kind kind)
 		return false;
 	/* -E needs the member types too: -C filters at printing then.  */
 	if (o->class_names && !o->expand &&
-	    !ph_name_in_list(o->class_names, name))
+	    !ph_names_select(o->class_names, name))
 		return false;
 	if (o->exclude_prefix &&
 	    strncmp(name, o->exclude_prefix, strlen(o->exclude_prefix)) == 0)
@@ -305,7 +306,7 @@ static struct ph_error *print_types(struct ph_model *model,
 		    !o->class_names)
 			continue;
 		if (o->expand && o->class_names &&
-		    !ph_name_in_list(o->class_names, t->name))
+		    !ph_names_select(o->class_names, t->name))
 			continue;
 		if ((err = ph_analyze_type(t, o->cacheline, &a)))
 			break;
@@ -370,7 +371,14 @@ int main(int argc, char **argv)
 				NULL)) != -1) {
 		switch (c) {
 		case 'C':
-			o.class_names = optarg;
+			ph_names_destroy(o.class_names);
+			o.class_names = NULL;
+			if ((err = ph_names_create(optarg, &o.class_names))) {
+				fprintf(stderr, "%s: -C: %s\n", progname,
+					err->message);
+				ph_error_destroy(err);
+				return 2;
+			}
 			break;
 		case 's':
 			o.output = OUT_SIZES;
@@ -520,6 +528,18 @@ int main(int argc, char **argv)
 		ph_error_destroy(err);
 		status = 1;
 	}
+	/* As pahole does, but a script can tell from the status too.  */
+	if (o.class_names) {
+		for (size_t i = 0; i < model->nr_types; i++)
+			ph_names_match(o.class_names, model->types[i]->name);
+		for (size_t i = 0; i < o.class_names->n; i++) {
+			if (o.class_names->found[i])
+				continue;
+			fprintf(stderr, "%s: type '%s' not found\n", progname,
+				o.class_names->names[i]);
+			status = 1;
+		}
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "%s: cannot write: %s\n", progname,
 			strerror(errno));
@@ -529,5 +549,6 @@ int main(int argc, char **argv)
 	ph_model_destroy(model);
 	free(o.hot);
 	free(o.hot_copy);
+	ph_names_destroy(o.class_names);
 	return status;
 }

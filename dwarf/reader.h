@@ -12,6 +12,7 @@
 #include <elfutils/libdw.h>
 
 #include "../reorg/layout.h"
+#include "../reorg/select.h"
 #include "../report/buf.h"
 
 /* Bounds that no real program reaches, so that corrupt input can neither
@@ -313,11 +314,11 @@ struct ph_dw_load_opts {
 	/* Threads reading compile units, at least 1.  The output is the
 	   same whatever the number.  */
 	unsigned jobs;
-	/* -C: comma-separated names; reading stops after the first unit, in
+	/* -C: the names asked for; reading stops after the first unit, in
 	   unit order, by which every one of them has been found (as pahole
 	   does), so the output does not depend on the threads either.  NULL:
 	   read everything.  */
-	const char *stop_names;
+	const struct ph_names *stop_names;
 	/* The types pahole lists (--sizes, --packable): none local to a
 	   function, the compiler's own (__va_list_tag) too.  Otherwise
 	   those the plugin reports: the other way round.  */

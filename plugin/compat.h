@@ -9,6 +9,7 @@
 #include "../reorg/analysis.h"
 #include "../reorg/layout.h"
 #include "../reorg/reorganize.h"
+#include "../reorg/select.h"
 #include "../report/baseline.h"
 #include "../report/buf.h"
 #include "../report/jsonl.h"

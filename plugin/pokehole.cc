@@ -44,7 +44,7 @@ static struct {
 	const char *json;
 	const char *json_dir;
 	unsigned cacheline;
-	char *types;	/* comma-separated, or NULL for all */
+	struct ph_names *types;	/* NULL for all */
 	bool system_headers;
 	bool artificial;
 	bool reorganize;
@@ -70,7 +70,7 @@ static const struct ggc_root_tab pending_roots[] = {
 
 static bool wanted_name(const char *name)
 {
-	return !opts.types || ph_name_in_list(opts.types, name);
+	return !opts.types || ph_names_select(opts.types, name);
 }
 
 static void collect(tree type)
@@ -187,7 +187,7 @@ static void cleanup(void)
 		debug_hooks = orig_debug_hooks;
 	delete seen;
 	seen = NULL;
-	free(opts.types);
+	ph_names_destroy(opts.types);
 }
 
 static void report(void)
@@ -427,8 +427,17 @@ static bool parse_args(const struct plugin_name_args *info)
 				      key);
 				ok = false;
 			} else {
-				free(opts.types);
-				opts.types = xstrdup(value);
+				struct ph_error *err;
+
+				ph_names_destroy(opts.types);
+				opts.types = NULL;
+				if ((err = ph_names_create(value, &opts.types))) {
+					error("pokehole: %<-fplugin-arg-%s-%s%>: %s",
+					      info->base_name, key,
+					      err->message);
+					ph_error_destroy(err);
+					ok = false;
+				}
 			}
 		} else if (strcmp(key, "system-headers") == 0) {
 			opts.system_headers = !value || strcmp(value, "0");

@@ -188,20 +188,3 @@ size_t ph_member_type_name(const struct ph_member *m, char *buf, size_t size)
 	n = snprintf(buf, size, "%s%s%s%s", m->type, *pre ? " " : "", pre, post);
 	return n < 0 ? 0 : (size_t)n;
 }
-
-bool ph_name_in_list(const char *list, const char *name)
-{
-	size_t len = strlen(name);
-
-	for (const char *p = list; *p;) {
-		const char *end = strchr(p, ',');
-		size_t n = end ? (size_t)(end - p) : strlen(p);
-
-		if (n == len && strncmp(p, name, n) == 0)
-			return true;
-		if (!end)
-			break;
-		p = end + 1;
-	}
-	return false;
-}

@@ -122,10 +122,6 @@ struct ph_error *ph_model_copy_members(struct ph_model *model,
 struct ph_error *ph_model_strdup(struct ph_model *model, const char *s,
 				 const char **ret);
 
-/* NAME is one of the comma-separated names in LIST (-C a,b and
-   -types=a,b).  */
-bool ph_name_in_list(const char *list, const char *name);
-
 /* The member's type as an abstract declarator: "char[2]", "int (*)(char)".
    Writes at most SIZE bytes, always terminated; returns the full length.  */
 size_t ph_member_type_name(const struct ph_member *m, char *buf, size_t size);
