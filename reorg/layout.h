@@ -47,6 +47,11 @@ struct ph_member {
 	uint32_t align;
 	/* aligned(N) written on the member itself, 0 if none.  */
 	uint32_t explicit_align;
+	/* [[no_unique_address]]: the bytes the member takes here, when fewer
+	   than SIZE (0 for an empty class, its data size when later members
+	   reuse its tail padding); used only when OCCUPIES_LESS is set.  */
+	uint64_t occupied;
+	bool occupies_less;
 	/* Tail padding of the member's own type (for pahole's
 	   "last struct has N bytes of padding"), 0 when unknown or none.  */
 	uint32_t type_padding;
