@@ -90,8 +90,10 @@ static struct ph_error *push(struct ph_names *names, const char *p, size_t n)
 	if (!f)
 		return &ph_error_nomem;
 	names->found = f;
-	if (!(v[names->n] = strndup(p, n)))
+	if (!(v[names->n] = malloc(n + 1)))
 		return &ph_error_nomem;
+	memcpy(v[names->n], p, n);
+	v[names->n][n] = '\0';
 	f[names->n++] = false;
 	return NULL;
 }
