@@ -292,7 +292,11 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 				   tn);
 		}
 	}
-	if ((o->kinds & PH_WARN_PADDING) && a.padding &&
+	/* An empty class's byte only gives its objects distinct addresses:
+	   no order of members can take it away.  */
+	bool empty = !a.sum_members && !a.sum_bitfield_bits;
+
+	if ((o->kinds & PH_WARN_PADDING) && a.padding && !empty &&
 	    a.padding >= o->min_hole &&
 	    !(base && base->padding >= a.padding))
 		warning_at(type_location(type), 0,
