@@ -17,7 +17,11 @@
                         with demote, bitfields may get smaller declared
                         types; with cross, members may leave the group of
                         a cacheline-aligned member
-     warn=LIST          warnings: holes, padding, cacheline, packable, all
+     warn=LIST          warnings: holes, padding, cacheline, packable, all;
+                        each ends with [-Wpokehole-KIND]
+     no-error[=LIST]    the warnings of these kinds (holes, padding,
+                        cacheline, packable, growth, all; default all)
+                        stay warnings under -Werror
      warn-min=N         no warning about holes or padding under N bytes
      baseline=FILE      JSON Lines of an earlier build: warn only about
                         holes, padding and growth that are new
@@ -36,8 +40,8 @@ int plugin_is_GPL_compatible;
 static const char plugin_version_string[] = "pokehole " PH_VERSION;
 static const char plugin_help[] =
 	"report=PATH|-  json=PATH|-  json-dir=DIR  cacheline=N  types=NAME[,NAME...]  "
-	"system-headers  artificial  reorganize  warn=LIST  warn-min=N  "
-	"baseline=FILE";
+	"system-headers  artificial  reorganize  warn=LIST  no-error[=LIST]  "
+	"warn-min=N  baseline=FILE";
 
 static struct {
 	const char *report;
@@ -53,7 +57,7 @@ static struct {
 	struct ph_warn_options warn;
 	const char *baseline;
 } opts = { NULL, NULL, NULL, 64, NULL, false, false, false, false, false,
-	   { 0, 1, 64, NULL }, NULL };
+	   { 0, 0, 1, 64, NULL }, NULL };
 
 static struct ph_baseline *baseline;
 
@@ -344,18 +348,11 @@ static void register_attributes(void *, void *)
 	register_attribute(&ignore_attribute);
 }
 
-static bool parse_warn_kinds(const char *list, unsigned *ret)
+/* A comma-separated list of the names of the kinds in ALLOWED, or
+   "all" for every one of them.  */
+static bool parse_warn_kinds(const char *list, unsigned allowed,
+			     unsigned *ret)
 {
-	static const struct {
-		const char *name;
-		unsigned kind;
-	} kinds[] = {
-		{ "holes", PH_WARN_HOLES }, { "padding", PH_WARN_PADDING },
-		{ "cacheline", PH_WARN_CACHELINE },
-		{ "packable", PH_WARN_PACKABLE },
-		{ "all", PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_CACHELINE |
-			 PH_WARN_PACKABLE },
-	};
 	unsigned out = 0;
 
 	if (!list || !*list)
@@ -363,14 +360,19 @@ static bool parse_warn_kinds(const char *list, unsigned *ret)
 	for (const char *p = list; *p;) {
 		const char *end = strchr(p, ',');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
-		bool found = false;
+		bool found = len == 3 && strncmp(p, "all", 3) == 0;
 
-		for (size_t i = 0; i < ARRAY_SIZE(kinds) && !found; i++)
-			if (strlen(kinds[i].name) == len &&
-			    strncmp(kinds[i].name, p, len) == 0) {
-				out |= kinds[i].kind;
+		if (found)
+			out |= allowed;
+		for (unsigned k = 1; k <= allowed && !found; k <<= 1) {
+			const char *name = ph_warn_kind_name(k);
+
+			if ((k & allowed) && strlen(name) == len &&
+			    strncmp(name, p, len) == 0) {
+				out |= k;
 				found = true;
 			}
+		}
 		if (!found)
 			return false;
 		if (!end)
@@ -455,10 +457,27 @@ static bool parse_args(const struct plugin_name_args *info)
 				ok = false;
 			}
 		} else if (strcmp(key, "warn") == 0) {
-			if (!parse_warn_kinds(value, &opts.warn.kinds)) {
+			if (!parse_warn_kinds(value, PH_WARN_HOLES |
+					      PH_WARN_PADDING |
+					      PH_WARN_CACHELINE |
+					      PH_WARN_PACKABLE,
+					      &opts.warn.kinds)) {
 				error("pokehole: %<-fplugin-arg-%s-%s%> takes a "
 				      "list of holes, padding, cacheline, "
 				      "packable or all", info->base_name, key);
+				ok = false;
+			}
+		} else if (strcmp(key, "no-error") == 0) {
+			/* -Wno-error=pokehole-KIND, which GCC cannot take.  */
+			if (!parse_warn_kinds(value ? value : "all",
+					      PH_WARN_HOLES | PH_WARN_PADDING |
+					      PH_WARN_CACHELINE |
+					      PH_WARN_PACKABLE | PH_WARN_GROWTH,
+					      &opts.warn.no_error)) {
+				error("pokehole: %<-fplugin-arg-%s-%s%> takes "
+				      "nothing or a list of holes, padding, "
+				      "cacheline, packable, growth or all",
+				      info->base_name, key);
 				ok = false;
 			}
 		} else if (strcmp(key, "warn-min") == 0) {
