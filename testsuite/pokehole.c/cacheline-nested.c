@@ -60,4 +60,5 @@ struct union_cl t3;
 /* { dg-final { pokehole-check-layout txninfo anon_cl union_cl } } */
 /* { dg-final { pokehole-check-report txninfo anon_cl union_cl } } */
 /* { dg-final { pokehole-check-cachelines txninfo anon_cl union_cl } } */
+/* { dg-final { pokehole-check-cachelines-pahole txninfo anon_cl union_cl } } */
 // { dg-final { scan-pokehole-report "^\t\t\t/\\* --- cacheline \[0-9\]+ boundary \\(\[0-9\]+ bytes\\) was \[0-9\]+ bytes ago --- \\*/$" } }
