@@ -54,14 +54,14 @@ static char *option_name(diagnostic_context *dc, int index,
 static void begin_kind(unsigned kind)
 {
 	current_kind = kind;
-	saved_werror = global_dc->warning_as_error_requested;
+	saved_werror = PH_DC_WERROR(global_dc);
 	if (current_opts->no_error & kind)
-		global_dc->warning_as_error_requested = false;
+		PH_DC_WERROR(global_dc) = false;
 }
 
 static void end_kind(void)
 {
-	global_dc->warning_as_error_requested = saved_werror;
+	PH_DC_WERROR(global_dc) = saved_werror;
 	current_kind = 0;
 }
 
@@ -336,8 +336,8 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		return;
 	}
 	current_opts = o;
-	gcc_option_name = global_dc->option_name;
-	global_dc->option_name = option_name;
+	gcc_option_name = PH_DC_OPTION_NAME(global_dc);
+	PH_DC_OPTION_NAME(global_dc) = option_name;
 	ph_buf_init(&name);
 	display_name(t, &name);
 	const char *tn = name.data ? name.data : t->name;
@@ -408,5 +408,5 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		warn_packable(type, t, model, o, tn);
 	ph_buf_deinit(&name);
 	ph_analysis_deinit(&a);
-	global_dc->option_name = gcc_option_name;
+	PH_DC_OPTION_NAME(global_dc) = gcc_option_name;
 }
