@@ -46,6 +46,12 @@
 	(TYPE_NAME(TYPE_MAIN_VARIANT(NODE)) != \
 	 TYPE_STUB_DECL(TYPE_MAIN_VARIANT(NODE)))
 
+/* The diagnostic context's hook naming a diagnostic's option, and -Werror
+   (plugin/warn.cc): public fields, the same in GCC 11 and 12; later
+   GCCs make them private members.  */
+#define PH_DC_OPTION_NAME(DC) ((DC)->option_name)
+#define PH_DC_WERROR(DC) ((DC)->warning_as_error_requested)
+
 #if BUILDING_GCC_MAJOR < 11 || BUILDING_GCC_MAJOR > 12
 #error "pokehole is written for the GCC 11 and GCC 12 plugin interfaces"
 #endif

@@ -42,10 +42,17 @@ enum {
 	PH_WARN_PADDING = 2,
 	PH_WARN_CACHELINE = 4,
 	PH_WARN_PACKABLE = 8,
+	/* Against a baseline, with any of holes, padding, packable.  */
+	PH_WARN_GROWTH = 16,
 };
+
+/* "holes" for PH_WARN_HOLES: the kind's name in warn= and in the
+   [-Wpokehole-KIND] that ends each warning.  */
+const char *ph_warn_kind_name(unsigned kind);
 
 struct ph_warn_options {
 	unsigned kinds;
+	unsigned no_error;		/* kinds kept warnings under -Werror */
 	uint64_t min_hole;		/* bytes; smaller holes are ignored */
 	unsigned cacheline;
 	const struct ph_baseline *baseline;	/* or NULL */

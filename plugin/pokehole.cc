@@ -6,7 +6,8 @@
      json=PATH          JSON Lines (docs/layout-jsonl.md), appended to PATH
                         ("-": stdout), one translation unit per locked write
      json-dir=DIR       JSON Lines, one file per translation unit, named
-                        after the object: DIR/OBJ.jsonl (for ccache, distcc)
+                        after the file it writes: DIR/OUT.jsonl, OUT as -o
+                        gives it, else BASE.o (for ccache, distcc)
      cacheline=N        cacheline size in bytes (default 64)
      types=NAME[,NAME]  report only the types with these names
      system-headers     also report types defined in system headers
@@ -17,7 +18,11 @@
                         with demote, bitfields may get smaller declared
                         types; with cross, members may leave the group of
                         a cacheline-aligned member
-     warn=LIST          warnings: holes, padding, cacheline, packable, all
+     warn=LIST          warnings: holes, padding, cacheline, packable, all;
+                        each ends with [-Wpokehole-KIND]
+     no-error[=LIST]    the warnings of these kinds (holes, padding,
+                        cacheline, packable, growth, all; default all)
+                        stay warnings under -Werror
      warn-min=N         no warning about holes or padding under N bytes
      baseline=FILE      JSON Lines of an earlier build: warn only about
                         holes, padding and growth that are new
@@ -36,8 +41,8 @@ int plugin_is_GPL_compatible;
 static const char plugin_version_string[] = "pokehole " PH_VERSION;
 static const char plugin_help[] =
 	"report=PATH|-  json=PATH|-  json-dir=DIR  cacheline=N  types=NAME[,NAME...]  "
-	"system-headers  artificial  reorganize  warn=LIST  warn-min=N  "
-	"baseline=FILE";
+	"system-headers  artificial  reorganize  warn=LIST  no-error[=LIST]  "
+	"warn-min=N  baseline=FILE";
 
 static struct {
 	const char *report;
@@ -53,7 +58,7 @@ static struct {
 	struct ph_warn_options warn;
 	const char *baseline;
 } opts = { NULL, NULL, NULL, 64, NULL, false, false, false, false, false,
-	   { 0, 1, 64, NULL }, NULL };
+	   { 0, 0, 1, 64, NULL }, NULL };
 
 static struct ph_baseline *baseline;
 
@@ -117,33 +122,131 @@ static void start_unit(void *, void *)
 	debug_hooks = &wrapped_debug_hooks;
 }
 
-/* DIR/OBJ.jsonl, OBJ being the object file this compilation writes, as
-   the driver told cc1 through -dumpdir and -dumpbase: "gcc -c a/b.c -o
-   x/y.o" gives DIR/x/y.o.jsonl.  Parent references are kept inside DIR.  */
+/* Appends PATH to OUT as a path inside a directory: no leading slash,
+   no "." components, ".." as "__" so that nothing leaves the directory.  */
+static void append_inside(struct ph_buf *out, const char *path)
+{
+	bool first = true;
+
+	for (const char *p = path; *p;) {
+		size_t len = strcspn(p, "/");
+
+		if (len == 2 && p[0] == '.' && p[1] == '.') {
+			ph_buf_puts(out, first ? "__" : "/__");
+			first = false;
+		} else if (len && !(len == 1 && p[0] == '.')) {
+			if (!first)
+				ph_buf_putc(out, '/');
+			ph_buf_putn(out, p, len);
+			first = false;
+		}
+		p += len;
+		if (*p)
+			p++;
+	}
+}
+
+struct driver_output {
+	bool known;		/* run by the driver, which told us */
+	char *output;		/* -o's argument, or NULL */
+	char stop;		/* 'c' or 'S': the driver stops there */
+};
+
+/* What the driver's command line says of the output, from
+   COLLECT_GCC_OPTIONS (the driver sets it for the programs it runs):
+   each word in single quotes, a quote inside one as '\''.  */
+static struct ph_error *driver_output(struct driver_output *ret)
+{
+	const char *env = getenv("COLLECT_GCC_OPTIONS");
+	struct ph_buf word;
+	bool after_o = false;
+
+	memset(ret, 0, sizeof(*ret));
+	if (!env)
+		return NULL;
+	ret->known = true;
+	ph_buf_init(&word);
+	for (const char *p = env; *p;) {
+		if (*p != '\'') {
+			p++;
+			continue;
+		}
+		word.len = 0;
+		for (p++; *p && !word.failed; p++) {
+			if (*p != '\'') {
+				ph_buf_putc(&word, *p);
+			} else if (strncmp(p, "'\\''", 4) == 0) {
+				ph_buf_putc(&word, '\'');
+				p += 3;
+			} else {
+				break;
+			}
+		}
+		if (*p)
+			p++;
+		ph_buf_putc(&word, '\0');
+		if (word.failed)
+			break;
+		if (after_o) {
+			free(ret->output);
+			ret->output = xstrdup(word.data);
+			after_o = false;
+		} else if (strcmp(word.data, "-o") == 0) {
+			after_o = true;
+		} else if (strcmp(word.data, "-c") == 0 ||
+			   strcmp(word.data, "-S") == 0) {
+			ret->stop = word.data[1];
+		}
+	}
+	if (!word.failed) {
+		ph_buf_deinit(&word);
+		return NULL;
+	}
+	ph_buf_deinit(&word);
+	free(ret->output);
+	ret->output = NULL;
+	return &ph_error_nomem;
+}
+
+/* DIR/NAME.jsonl, NAME being the file this compilation writes as the
+   driver's -o names it (gcc -c a.c -o x/y.lo: DIR/x/y.lo.jsonl); without
+   -o, or when the driver goes on to link, what gcc -c would write: the
+   source's base name with .o for its suffix (gcc p.c a.c -o p:
+   DIR/p.o.jsonl and DIR/a.o.jsonl).  cc1 run without the driver has no
+   -o to go by: then -dumpdir and -dumpbase.  */
 static struct ph_error *write_unit_file(const struct ph_buf *json)
 {
-	const char *base = dump_base_name ? lbasename(dump_base_name) : "unit";
-	const char *ext = dump_base_ext ? dump_base_ext : "";
-	size_t blen = strlen(base), elen = strlen(ext);
+	struct driver_output d;
 	struct ph_buf path;
 	struct ph_error *err;
 
-	if (elen && blen > elen && strcmp(base + blen - elen, ext) == 0)
-		blen -= elen;
+	if ((err = driver_output(&d)))
+		return err;
 	ph_buf_init(&path);
 	ph_buf_printf(&path, "%s/", opts.json_dir);
-	for (const char *d = dump_dir_name ? dump_dir_name : ""; *d; d++) {
-		if (d[0] == '.' && d[1] == '.' && (d[2] == '/' || !d[2])) {
-			ph_buf_puts(&path, "__");
-			d++;
-		} else if (!(*d == '/' && path.data[path.len - 1] == '/')) {
-			ph_buf_putc(&path, *d);
+	if (d.output && d.stop && strcmp(d.output, "-")) {
+		append_inside(&path, d.output);
+	} else {
+		const char *src = d.known ? main_input_filename : dump_base_name;
+		const char *base = src ? lbasename(src) : "";
+		const char *dot = strrchr(base, '.');
+		size_t blen = dot && dot != base ? (size_t)(dot - base)
+						 : strlen(base);
+
+		if (!d.known && dump_dir_name) {
+			append_inside(&path, dump_dir_name);
+			ph_buf_putc(&path, '/');
 		}
+		if (blen)
+			ph_buf_putn(&path, base, blen);
+		else
+			ph_buf_puts(&path, "unit");
+		ph_buf_puts(&path, d.stop == 'S' ? ".s" : ".o");
 	}
-	ph_buf_putn(&path, base, blen);
-	ph_buf_puts(&path, ".o.jsonl");
+	ph_buf_puts(&path, ".jsonl");
 	err = path.failed ? &ph_error_nomem : ph_write_file(path.data, json);
 	ph_buf_deinit(&path);
+	free(d.output);
 	return err;
 }
 
@@ -344,18 +447,11 @@ static void register_attributes(void *, void *)
 	register_attribute(&ignore_attribute);
 }
 
-static bool parse_warn_kinds(const char *list, unsigned *ret)
+/* A comma-separated list of the names of the kinds in ALLOWED, or
+   "all" for every one of them.  */
+static bool parse_warn_kinds(const char *list, unsigned allowed,
+			     unsigned *ret)
 {
-	static const struct {
-		const char *name;
-		unsigned kind;
-	} kinds[] = {
-		{ "holes", PH_WARN_HOLES }, { "padding", PH_WARN_PADDING },
-		{ "cacheline", PH_WARN_CACHELINE },
-		{ "packable", PH_WARN_PACKABLE },
-		{ "all", PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_CACHELINE |
-			 PH_WARN_PACKABLE },
-	};
 	unsigned out = 0;
 
 	if (!list || !*list)
@@ -363,14 +459,19 @@ static bool parse_warn_kinds(const char *list, unsigned *ret)
 	for (const char *p = list; *p;) {
 		const char *end = strchr(p, ',');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
-		bool found = false;
+		bool found = len == 3 && strncmp(p, "all", 3) == 0;
 
-		for (size_t i = 0; i < ARRAY_SIZE(kinds) && !found; i++)
-			if (strlen(kinds[i].name) == len &&
-			    strncmp(kinds[i].name, p, len) == 0) {
-				out |= kinds[i].kind;
+		if (found)
+			out |= allowed;
+		for (unsigned k = 1; k <= allowed && !found; k <<= 1) {
+			const char *name = ph_warn_kind_name(k);
+
+			if ((k & allowed) && strlen(name) == len &&
+			    strncmp(name, p, len) == 0) {
+				out |= k;
 				found = true;
 			}
+		}
 		if (!found)
 			return false;
 		if (!end)
@@ -455,10 +556,27 @@ static bool parse_args(const struct plugin_name_args *info)
 				ok = false;
 			}
 		} else if (strcmp(key, "warn") == 0) {
-			if (!parse_warn_kinds(value, &opts.warn.kinds)) {
+			if (!parse_warn_kinds(value, PH_WARN_HOLES |
+					      PH_WARN_PADDING |
+					      PH_WARN_CACHELINE |
+					      PH_WARN_PACKABLE,
+					      &opts.warn.kinds)) {
 				error("pokehole: %<-fplugin-arg-%s-%s%> takes a "
 				      "list of holes, padding, cacheline, "
 				      "packable or all", info->base_name, key);
+				ok = false;
+			}
+		} else if (strcmp(key, "no-error") == 0) {
+			/* -Wno-error=pokehole-KIND, which GCC cannot take.  */
+			if (!parse_warn_kinds(value ? value : "all",
+					      PH_WARN_HOLES | PH_WARN_PADDING |
+					      PH_WARN_CACHELINE |
+					      PH_WARN_PACKABLE | PH_WARN_GROWTH,
+					      &opts.warn.no_error)) {
+				error("pokehole: %<-fplugin-arg-%s-%s%> takes "
+				      "nothing or a list of holes, padding, "
+				      "cacheline, packable, growth or all",
+				      info->base_name, key);
 				ok = false;
 			}
 		} else if (strcmp(key, "warn-min") == 0) {

@@ -2,8 +2,68 @@
    that reorders a struct's member lines.  Warnings are issued with option
    0: they obey -w and -Werror (not #pragma GCC diagnostic, which needs an
    option of the compiler's own), and they never fire in system headers or
-   on a type marked __attribute__((pokehole_ignore)).  */
+   on a type marked __attribute__((pokehole_ignore)).
+
+   A plugin cannot add -W options, so each warning names its kind the way
+   GCC names an option, [-Wpokehole-holes] ([-Werror=pokehole-holes] once
+   -Werror made it an error), through the diagnostic context's
+   option_name hook, which is ours only while we warn; and no-error=LIST
+   keeps the kinds it lists warnings under -Werror, by lifting -Werror
+   around them.  */
 #include "plugin.h"
+
+/* The kind of the warning being issued, for option_name; 0 otherwise.  */
+static unsigned current_kind;
+static const struct ph_warn_options *current_opts;
+static bool saved_werror;
+static char *(*gcc_option_name)(diagnostic_context *, int, diagnostic_t,
+				diagnostic_t);
+
+const char *ph_warn_kind_name(unsigned kind)
+{
+	switch (kind) {
+	case PH_WARN_HOLES:
+		return "holes";
+	case PH_WARN_PADDING:
+		return "padding";
+	case PH_WARN_CACHELINE:
+		return "cacheline";
+	case PH_WARN_PACKABLE:
+		return "packable";
+	case PH_WARN_GROWTH:
+		return "growth";
+	}
+	return NULL;
+}
+
+/* GCC shows options on warnings and on what -Werror made of them, never
+   on notes.  */
+static char *option_name(diagnostic_context *dc, int index,
+			 diagnostic_t orig_kind, diagnostic_t kind)
+{
+	if (index || !current_kind || orig_kind != DK_WARNING)
+		return gcc_option_name ? gcc_option_name(dc, index, orig_kind,
+							 kind)
+				       : NULL;
+	return concat(kind == DK_ERROR ? "-Werror=pokehole-" : "-Wpokehole-",
+		      ph_warn_kind_name(current_kind), NULL);
+}
+
+/* Brackets each warning of KIND: begin_kind() before, end_kind() after
+   (the notes of a group may follow).  */
+static void begin_kind(unsigned kind)
+{
+	current_kind = kind;
+	saved_werror = PH_DC_WERROR(global_dc);
+	if (current_opts->no_error & kind)
+		PH_DC_WERROR(global_dc) = false;
+}
+
+static void end_kind(void)
+{
+	PH_DC_WERROR(global_dc) = saved_werror;
+	current_kind = 0;
+}
 
 /* The FIELD_DECL a model member came from: by name, or by position for an
    anonymous one.  */
@@ -238,10 +298,13 @@ static void warn_packable(tree type, const struct ph_type *t,
 	if (!obstacle)
 		add_fixits(&rich, t, r.type, locs);
 	auto_diagnostic_group group;
-	if (warning_at(&rich, 0,
-		       "%qs is %wu bytes; reordered it would be %wu", name,
-		       (unsigned HOST_WIDE_INT)t->size,
-		       (unsigned HOST_WIDE_INT)r.type->size)) {
+	begin_kind(PH_WARN_PACKABLE);
+	bool warned = warning_at(&rich, 0,
+				 "%qs is %wu bytes; reordered it would be %wu",
+				 name, (unsigned HOST_WIDE_INT)t->size,
+				 (unsigned HOST_WIDE_INT)r.type->size);
+	end_kind();
+	if (warned) {
 		struct ph_buf order;
 
 		ph_buf_init(&order);
@@ -272,6 +335,9 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		ph_error_destroy(err);
 		return;
 	}
+	current_opts = o;
+	gcc_option_name = PH_DC_OPTION_NAME(global_dc);
+	PH_DC_OPTION_NAME(global_dc) = option_name;
 	ph_buf_init(&name);
 	display_name(t, &name);
 	const char *tn = name.data ? name.data : t->name;
@@ -286,25 +352,37 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 			if (!hole || hole < o->min_hole ||
 			    (base && ph_baseline_has_hole(base, m->name, hole)))
 				continue;
+			begin_kind(PH_WARN_HOLES);
 			warning_at(member_location(type, &t->members[i + 1]), 0,
 				   "%wu-byte hole after %qs in %qs",
 				   (unsigned HOST_WIDE_INT)hole, member_label(m),
 				   tn);
+			end_kind();
 		}
 	}
-	if ((o->kinds & PH_WARN_PADDING) && a.padding &&
+	/* An empty class's byte only gives its objects distinct addresses:
+	   no order of members can take it away.  */
+	bool empty = !a.sum_members && !a.sum_bitfield_bits;
+
+	if ((o->kinds & PH_WARN_PADDING) && a.padding && !empty &&
 	    a.padding >= o->min_hole &&
-	    !(base && base->padding >= a.padding))
+	    !(base && base->padding >= a.padding)) {
+		begin_kind(PH_WARN_PADDING);
 		warning_at(type_location(type), 0,
 			   a.padding == 1 ? "%wu byte of tail padding in %qs"
 					  : "%wu bytes of tail padding in %qs",
 			   (unsigned HOST_WIDE_INT)a.padding, tn);
+		end_kind();
+	}
 	if (base && t->size > base->size &&
-	    (o->kinds & (PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_PACKABLE)))
+	    (o->kinds & (PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_PACKABLE))) {
+		begin_kind(PH_WARN_GROWTH);
 		warning_at(type_location(type), 0,
 			   "%qs grew from %wu to %wu bytes", tn,
 			   (unsigned HOST_WIDE_INT)base->size,
 			   (unsigned HOST_WIDE_INT)t->size);
+		end_kind();
+	}
 	if (o->kinds & PH_WARN_CACHELINE) {
 		for (size_t i = 0; i < t->nr_members; i++) {
 			const struct ph_member *m = &t->members[i];
@@ -314,12 +392,14 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 			if (m->bitfield || !m->size || m->size > o->cacheline ||
 			    first / o->cacheline == last / o->cacheline)
 				continue;
+			begin_kind(PH_WARN_CACHELINE);
 			warning_at(member_location(type, m), 0,
 				   "%qs straddles the %u-byte cacheline "
 				   "boundary at byte %wu in %qs",
 				   member_label(m), o->cacheline,
 				   (unsigned HOST_WIDE_INT)(last / o->cacheline *
 							    o->cacheline), tn);
+			end_kind();
 		}
 	}
 	/* A type the baseline knows is only checked for what is new; being
@@ -328,4 +408,5 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		warn_packable(type, t, model, o, tn);
 	ph_buf_deinit(&name);
 	ph_analysis_deinit(&a);
+	PH_DC_OPTION_NAME(global_dc) = gcc_option_name;
 }

@@ -221,6 +221,7 @@ static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
 			   bool is_union, unsigned depth)
 {
 	struct ph_buf *out = ctx->out;
+	uint64_t union_line = ctx->last_cacheline;
 	struct ph_analysis a;
 	char line[128];
 
@@ -245,8 +246,13 @@ static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
 				"Bitfield combined with previous fields");
 			ph_buf_putc(out, '\n');
 		}
-		if (depth == 1)
-			cacheline_mark(ctx, &ms[i], depth);
+		/* Each member of a union starts where the union does, so
+		   a boundary seen inside one of them is news to the next
+		   and to what follows the union (as pahole prints it); the
+		   members of a struct share one sequence at every depth.  */
+		if (is_union)
+			ctx->last_cacheline = union_line;
+		cacheline_mark(ctx, &ms[i], depth);
 		render_member(ctx, &ms[i], depth);
 
 		/* Notes on what follows a member form one block, set off
@@ -278,6 +284,8 @@ static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
 		if (block && i + 1 < n)
 			ph_buf_putc(out, '\n');
 	}
+	if (is_union)
+		ctx->last_cacheline = union_line;
 	ph_analysis_deinit(&a);
 }
 

@@ -4,11 +4,11 @@
 
 struct two {
 	char c;
-	int i;		/* { dg-error "error: 3-byte hole after 'c' in 'struct two'" } */
+	int i;		/* { dg-error "error: 3-byte hole after 'c' in 'struct two' \\\[-Werror=pokehole-holes\\\]" } */
 };
-struct tail { int i; char c; };	/* { dg-error "error: 3 bytes of tail padding in 'struct tail'" } */
+struct tail { int i; char c; };	/* { dg-error "error: 3 bytes of tail padding in 'struct tail' \\\[-Werror=pokehole-padding\\\]" } */
 /* { dg-error "all warnings being treated as errors" "" { target *-*-* } 0 } */
 
 /* { dg-final { warn-check-numbers } } */
 /* -Wno-error: warnings again, and the compilation succeeds.  */
-/* { dg-final { warn-output-with {-Wno-error} {} "warning: 3-byte hole after 'c' in 'struct two'" } } */
+/* { dg-final { warn-output-with {-Wno-error} {} "warning: 3-byte hole after 'c' in 'struct two' \\\[-Wpokehole-holes\\\]$" } } */
