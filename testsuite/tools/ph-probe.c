@@ -353,6 +353,15 @@ is_flexible_array (const char *type)
 static void walk_members (struct walk *w, const struct ph_json_value *members,
                           const char *prefix, int is_union);
 
+/* A C++ reference member (its JSON type has a '&'): &o.m is its
+   referent's address, sizeof and alignof its referent's; the probe
+   measures it with ph_refoff and ph_refbox instead.  */
+static int
+is_reference (const struct walk *w, const char *type)
+{
+  return w->cxx && type != NULL && strchr (type, '&') != NULL;
+}
+
 /* Whether JSON object V (a type, or a member defined in place) is a
    union.  */
 static int
@@ -676,9 +685,7 @@ walk_member (struct walk *w, const struct ph_json_value *m, const char *prefix)
       else
         {
           int flex = is_flexible_array (type);
-          /* A reference member: &o.m is its referent's address, sizeof
-             and alignof its referent's; see ph_refoff.  */
-          int ref = w->cxx && type != NULL && strchr (type, '&') != NULL;
+          int ref = is_reference (w, type);
           char *size_expr = flex ? xstrdup ("0UL")
             : ref ? xasprintf ("(unsigned long) sizeof (ph_refbox< decltype "
                                "(((%s *) 0)->%s) >)", w->ctype, path)
@@ -831,19 +838,35 @@ walk_holes (struct walk *w, const struct ph_json_value *t)
   fprintf (o, " };\n    static const unsigned long ph_off[] = {");
   for (size_t i = 0; i < n; i++)
     {
-      const char *name = "";
+      const char *name = "", *type = NULL;
       ph_json_get_string (members->u.array.items[i], "name", &name);
-      fprintf (o, "%s\n      __builtin_offsetof (%s, %s)", i ? "," : "",
-               w->ctype, name);
+      ph_json_get_string (members->u.array.items[i], "type", &type);
+      if (is_reference (w, type))
+        fprintf (o, "%s\n      ph_refoff< %s > ([] (%s &ph_r) { return "
+                 "(const void *) &ph_r.%s; })", i ? "," : "", w->ctype,
+                 w->ctype, name);
+      else
+        fprintf (o, "%s\n      __builtin_offsetof (%s, %s)", i ? "," : "",
+                 w->ctype, name);
     }
   fprintf (o, " };\n    static const unsigned long ph_size[] = {");
   for (size_t i = 0; i < n; i++)
     {
       const char *name = "", *type = NULL;
-      ph_json_get_string (members->u.array.items[i], "name", &name);
-      ph_json_get_string (members->u.array.items[i], "type", &type);
+      const struct ph_json_value *m = members->u.array.items[i];
+      ph_json_get_string (m, "name", &name);
+      ph_json_get_string (m, "type", &type);
       if (is_flexible_array (type))
         fprintf (o, "%s\n      0", i ? "," : "");
+      else if (is_reference (w, type))
+        fprintf (o, "%s\n      sizeof (ph_refbox< decltype (((%s *) 0)->%s) >)",
+                 i ? "," : "", w->ctype, name);
+      else if (w->cxx && (ph_json_get (m, "occupied") != NULL
+                          || json_overlaps (members, m)))
+        /* [[no_unique_address]]: the bytes it takes, as on its M line */
+        fprintf (o, "%s\n      ph_occ< decltype (((%s *) 0)->%s) >::get (%d, %d)",
+                 i ? "," : "", w->ctype, name, json_overlaps (members, m),
+                 ph_json_get (m, "occupied") != NULL);
       else
         fprintf (o, "%s\n      sizeof (((%s *) 0)->%s)", i ? "," : "",
                  w->ctype, name);
@@ -1044,13 +1067,17 @@ static const char cxx_prologue[] =
   "   0 when empty; an empty class the report says takes nothing, but\n"
   "   that overlaps nothing is laid out the same either way: 0 then.  */\n"
   "template<typename M, bool = std::is_class<M>::value> struct ph_occ\n"
-  "{\n  static void put (int overlap, int claimed)\n  {\n"
+  "{\n  static unsigned long get (int overlap, int claimed)\n  {\n"
   "    unsigned long n = overlap ? ph_dsize<M>::get ()\n"
   "      : claimed && std::is_empty<M>::value ? 0 : sizeof (M);\n"
-  "    if (n < sizeof (M))\n"
-  "      __builtin_printf (\" occupied=%lu\", n);\n  }\n};\n"
+  "    return n < sizeof (M) ? n : sizeof (M);\n  }\n"
+  "  static void put (int overlap, int claimed)\n  {\n"
+  "    if (get (overlap, claimed) < sizeof (M))\n"
+  "      __builtin_printf (\" occupied=%lu\", get (overlap, claimed));\n"
+  "  }\n};\n"
   "template<typename M> struct ph_occ<M, false>\n"
-  "{\n  static void put (int, int) {}\n};\n\n"
+  "{\n  static unsigned long get (int, int) { return sizeof (M); }\n"
+  "  static void put (int, int) {}\n};\n\n"
   "/* A virtual base's offset in a complete T.  */\n"
   "template<typename T, typename B> static unsigned long\n"
   "ph_vbase (unsigned long claimed)\n{\n"
