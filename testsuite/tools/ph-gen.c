@@ -5,10 +5,18 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    Usage:
-     ph-gen [--c++] SEED COUNT OUT
+     ph-gen [--c++ [--without CONSTRUCT,...] [--members FILE]]
+            SEED COUNT OUT [KEYOUT]
          Writes COUNT random types to OUT (C, or C++ with --c++) and prints
-         their names, one a line, on standard output.  The same SEED gives
-         the same file on every machine (our own PRNG, no libc rand).
+         their names, one a line, on standard output (C++: the instances
+         of the class templates used, too).  The same SEED gives the same
+         file on every machine (our own PRNG, no libc rand).  C++ only:
+         KEYOUT is a second unit that includes OUT and defines the key
+         functions of the classes that have one (without it they are
+         defined at the end of OUT); --members writes "CLASS PATH" for
+         every member declared; --without turns constructs off (anon,
+         untagged, memptr, zla, ref, nua, alias, key, clsmem), to tell
+         which one a failure comes from.
 
    The source must compile both natively and with -m32, so nothing in it
    depends on the target: bitfield widths are written as PH_W (TYPE, N),
@@ -29,9 +37,18 @@
    C++ features: struct and class keys (private members by default),
    vptrs, single and multiple inheritance, empty bases, virtual bases
    (shared), non-POD bases whose tail padding is reused (a user-provided
-   constructor or private members), bitfields, final classes.  The bases
-   of a class never name one class twice except as a shared virtual base,
-   so each base can be reached by a cast in the probe.  */
+   constructor or private members), bitfields, final classes; anonymous
+   unions and structs and named untagged ones (arrays of them too), up to
+   four levels deep; data-member and member-function pointers (arrays of
+   them); zero-length arrays anywhere; lvalue and rvalue reference members
+   (bound by default member initializers); [[no_unique_address]] members
+   of empty and non-empty classes, maybe followed by a member for their
+   tail padding; members of earlier classes; members of an alias template
+   (V<int> = Box<int>) and of a class template with an enum and a default
+   argument (Tuned<Mode::B>); classes whose key function is defined in
+   KEYOUT.  The bases of a class never name one class twice except as a
+   shared virtual base, so each base can be reached by a cast in the
+   probe.  */
 
 #define _XOPEN_SOURCE 700
 
@@ -347,9 +364,37 @@ gen_c_type (unsigned i)
 #define MAXCLS 1024
 #define MAXB 3
 
+/* The constructs of C++ classes beyond bases, vptrs and bitfields, each
+   drawn at random; --without NAME,... turns some off (a plain member
+   takes the place of each; the rest of the file changes too), to tell
+   which construct a failure comes from.  */
+enum feat {
+  F_ANON,                       /* anonymous unions and structs */
+  F_UNTAGGED,                   /* struct { ... } m; named, untagged */
+  F_MEMPTR,                     /* data-member and member-function pointers */
+  F_ZLA,                        /* zero-length arrays, anywhere */
+  F_REF,                        /* lvalue and rvalue reference members */
+  F_NUA,                        /* [[no_unique_address]] */
+  F_ALIAS,                      /* alias and class templates, enum and default arguments */
+  F_KEY,                        /* key function defined in another unit */
+  F_CLSMEM,                     /* members of earlier classes */
+  NFEAT
+};
+static const char *const feat_names[NFEAT] = {
+  "anon", "untagged", "memptr", "zla", "ref", "nua", "alias", "key", "clsmem",
+};
+static unsigned feat_off;
+
+static int
+feat_on (enum feat f)
+{
+  return !(feat_off & (1u << f));
+}
+
 struct cls {
   int empty;                    /* no data, no vptr: an empty class */
   int is_final;
+  int has_vbase;                /* a virtual base anywhere: dsize is not the member's */
   int nbases;
   int base[MAXB];
   int virt[MAXB];
@@ -361,6 +406,11 @@ struct cls {
   unsigned char vbase[MAXCLS];
 };
 static struct cls *classes;
+
+/* Classes whose key function (kN) is defined out of line, in the other
+   unit (or at the end of this one).  */
+static int *keyed;
+static unsigned nkeyed;
 
 /* Add base B (virtual or not) to the subobjects of C.  */
 static void
@@ -405,30 +455,248 @@ static const char *const cxx_ints[] = {
 };
 #define NCXXINTS (sizeof cxx_ints / sizeof cxx_ints[0])
 
+/* Instances of the class templates of the prologue, as written and as
+   named in the report (GCC's DWARF spelling, spaces as '~': default
+   arguments written out, enum arguments as casts).  Each used one is a
+   type of the file of its own.  */
+static const struct {
+  const char *src, *name;
+} insts[] = {
+  { "V<int>", "Box<int>" },
+  { "V<long>", "Box<long~int>" },
+  { "V<unsigned char>", "Box<unsigned~char>" },
+  { "V<E16>", "Box<E16>" },
+  { "Tuned<Mode::A>", "Tuned<(Mode)0,~3>" },
+  { "Tuned<Mode::B>", "Tuned<(Mode)1,~3>" },
+  { "Tuned<Mode::C, 5>", "Tuned<(Mode)2,~5>" },
+  { "Tuned<Mode::B, 1>", "Tuned<(Mode)1,~1>" },
+};
+#define NINSTS (sizeof insts / sizeof insts[0])
+static int inst_used[NINSTS];
+
+/* Referents of the reference members: each class binds them in default
+   member initializers, so it stays default-constructible.  Static: the
+   file may be compiled into several units of one program.  */
+static const struct {
+  const char *decl;             /* the member's type, before the name */
+  const char *init;             /* its initializer */
+} refs[] = {
+  { "int &&", "static_cast<int &&> (ph_ref_int)" },
+  { "const long &", "ph_ref_long" },
+  { "char &", "ph_ref_char" },
+  { "double &&", "static_cast<double &&> (ph_ref_double)" },
+};
+#define NREFS (sizeof refs / sizeof refs[0])
+
+/* The members declared (--members FILE): "CLASS PATH" lines, PATH as the
+   report spells it (through anonymous aggregates, "outer.inner" into
+   named untagged ones, nothing inside an array of them), so that a
+   member left out of the report is seen.  */
+static FILE *members_out;
+static unsigned cur_class;
+static char member_prefix[512];
+static int members_hidden;
+
 static void
-gen_cxx_members (int is_empty)
+note_member (unsigned id)
+{
+  if (members_out != NULL && !members_hidden)
+    fprintf (members_out, "c%u %sm%u\n", cur_class, member_prefix, id);
+}
+
+/* A new member's number, noted.  */
+static unsigned
+new_member (void)
+{
+  unsigned id = member_serial++;
+  note_member (id);
+  return id;
+}
+
+/* A class, earlier than I or I itself, for a member pointer.  Earlier
+   classes are written ::cK: a private base's injected name would be
+   inaccessible.  */
+static unsigned
+memptr_class (int i)
+{
+  return (unsigned) rnd ((unsigned) i + 1);
+}
+
+/* A member that can live anywhere, nested aggregates and unions
+   included: trivial types only (a union member with a non-trivial
+   constructor would delete the class's default constructor).  */
+static void gen_cxx_nested (int i, int depth);
+
+static void
+gen_cxx_simple (int i, int depth)
+{
+  unsigned id = member_serial++;
+  unsigned r = rnd (100);
+  if (!(r >= 70 && r < 80 && depth < 5))
+    note_member (id);
+  indent (depth);
+  if (r < 25)
+    {
+      const char *t = cxx_ints[rnd (NCXXINTS)];
+      unsigned w = strcmp (t, "bool") == 0 ? 1 : 1 + rnd (64);
+      emit ("%s m%u : PH_W (%s, %u);\n", t, id, t, w);
+    }
+  else if (r < 33)
+    emit ("%s m%u[%u];\n", cxx_ints[rnd (NCXXINTS)], id, 1 + rnd (4));
+  else if (r < 45)
+    emit ("%s m%u;\n", others[rnd (NOTHERS - 1)], id);
+  else if (r < 55)
+    {
+      unsigned k = memptr_class (i), kind = rnd (4), n = 1 + rnd (3);
+      int arr = chance (25);
+      if (!feat_on (F_MEMPTR))
+        emit ("long m%u;\n", id);
+      else if (kind == 0)
+        emit ("%s (::c%u::*m%u%s);\n", cxx_ints[rnd (NCXXINTS)], k, id,
+              arr ? (n == 1 ? "[1]" : n == 2 ? "[2]" : "[3]") : "");
+      else if (kind == 1)
+        emit ("void (::c%u::*m%u%s) (int);\n", k, id,
+              arr ? (n == 1 ? "[1]" : n == 2 ? "[2]" : "[3]") : "");
+      else if (kind == 2)
+        emit ("long (::c%u::*m%u%s) (char, short) const;\n", k, id,
+              arr ? (n == 1 ? "[1]" : n == 2 ? "[2]" : "[3]") : "");
+      else
+        emit ("const char *(::c%u::*m%u%s);\n", k, id,
+              arr ? (n == 1 ? "[1]" : n == 2 ? "[2]" : "[3]") : "");
+    }
+  else if (r < 62)
+    {
+      const char *t = cxx_ints[rnd (NCXXINTS - 4)];
+      if (feat_on (F_ZLA))
+        emit ("%s m%u[0];\n", t, id);
+      else
+        emit ("%s m%u;\n", t, id);
+    }
+  else if (r < 70)
+    {
+      unsigned k = rnd (NINSTS);
+      int arr = chance (20);
+      if (feat_on (F_ALIAS))
+        {
+          inst_used[k] = 1;
+          emit ("%s m%u%s;\n", insts[k].src, id, arr ? "[2]" : "");
+        }
+      else
+        emit ("int m%u%s;\n", id, arr ? "[2]" : "");
+    }
+  else if (r < 80 && depth < 5)
+    {
+      /* the serial drawn above stays unused: names stay unique */
+      gen_cxx_nested (i, depth);
+    }
+  else
+    emit ("%s m%u;\n", cxx_ints[rnd (NCXXINTS)], id);
+}
+
+/* An anonymous union or struct, or an untagged one with a name (maybe
+   an array of it), defined in place, its members maybe nested further;
+   the caller has indented its first line.  */
+static void
+gen_cxx_nested (int i, int depth)
+{
+  int is_union = chance (50);
+  int named = chance (45);
+  unsigned id = member_serial++;
+  if ((named && !feat_on (F_UNTAGGED)) || (!named && !feat_on (F_ANON)))
+    {
+      note_member (id);
+      emit ("int m%u;\n", id);
+      return;
+    }
+  emit ("%s {\n", is_union ? "union" : "struct");
+  unsigned n = 1 + rnd (4);
+  /* whether it is an array, drawn first: its members are not listed */
+  int arr = named && chance (20);
+  size_t plen = strlen (member_prefix);
+  if (named)
+    {
+      note_member (id);
+      snprintf (member_prefix + plen, sizeof member_prefix - plen, "m%u.", id);
+      members_hidden += arr;
+    }
+  for (unsigned k = 0; k < n; k++)
+    gen_cxx_simple (i, depth + 1);
+  member_prefix[plen] = '\0';
+  if (named)
+    members_hidden -= arr;
+  indent (depth);
+  if (named)
+    emit ("} m%u%s;\n", id, arr ? "[2]" : "");
+  else
+    emit ("};\n");
+}
+
+/* A member of an earlier class: maybe [[no_unique_address]] (then
+   neither final nor with virtual bases, so that the probe can measure
+   its data size), and then often followed by a small member that may
+   go into its tail padding.  Returns 0 when no class fits.  */
+static int
+gen_cxx_class_member (int i, int nua)
+{
+  for (int tries = 0; tries < 6 && i > 0; tries++)
+    {
+      int k = (int) rnd ((unsigned) i);
+      if (nua && (classes[k].is_final || classes[k].has_vbase))
+        continue;
+      unsigned id = new_member ();
+      if (nua)
+        {
+          emit ("  [[no_unique_address]] ::c%d m%u;\n", k, id);
+          if (chance (60))
+            emit ("  %s m%u;\n", chance (50) ? "char" : "short",
+                  new_member ());
+        }
+      else
+        emit ("  ::c%d m%u%s;\n", k, id, chance (15) ? "[2]" : "");
+      return 1;
+    }
+  return 0;
+}
+
+static void
+gen_cxx_members (int i, int is_empty)
 {
   if (is_empty)
     return;
   unsigned n = 1 + rnd (5);
-  for (unsigned i = 0; i < n; i++)
+  for (unsigned k = 0; k < n; k++)
     {
-      unsigned id = member_serial++;
       unsigned r = rnd (100);
       if (chance (10))
         emit (" %s:\n", chance (50) ? "private" : "public");
-      if (r < 30)
+      if (r < 8)
         {
-          const char *t = cxx_ints[rnd (NCXXINTS)];
-          unsigned w = strcmp (t, "bool") == 0 ? 1 : 1 + rnd (64);
-          emit ("  %s m%u : PH_W (%s, %u);\n", t, id, t, w);
+          unsigned id = new_member (), j = rnd (NREFS);
+          if (feat_on (F_REF))
+            emit ("  %sm%u = %s;\n", refs[j].decl, id, refs[j].init);
+          else
+            emit ("  int m%u;\n", id);
         }
-      else if (r < 40)
-        emit ("  %s m%u[%u];\n", cxx_ints[rnd (NCXXINTS)], id, 1 + rnd (4));
-      else if (r < 55)
-        emit ("  %s m%u;\n", others[rnd (NOTHERS - 1)], id);
+      else if (r < 16)
+        {
+          /* on a scalar the attribute changes nothing */
+          if (!feat_on (F_NUA))
+            emit ("  int m%u;\n", new_member ());
+          else if (chance (15) || !gen_cxx_class_member (i, 1))
+            emit ("  [[no_unique_address]] int m%u;\n", new_member ());
+        }
+      else if (r < 21)
+        {
+          if (!feat_on (F_CLSMEM) || !gen_cxx_class_member (i, 0))
+            emit ("  int m%u;\n", new_member ());
+        }
+      else if (r < 36)
+        {
+          indent (1);
+          gen_cxx_nested (i, 1);
+        }
       else
-        emit ("  %s m%u;\n", cxx_ints[rnd (NCXXINTS)], id);
+        gen_cxx_simple (i, 1);
     }
 }
 
@@ -462,6 +730,9 @@ gen_cxx_class (int i)
       c->virt[c->nbases] = virt;
       c->nbases++;
     }
+  for (int x = 0; x < i; x++)
+    if (c->vbase[x])
+      c->has_vbase = 1;
   int dynamic = chance (25);
   c->empty = chance (15) && !dynamic;
   c->is_final = chance (5);
@@ -473,10 +744,21 @@ gen_cxx_class (int i)
           chance (20) ? "private " : (chance (30) ? "public " : ""),
           c->base[k]);
   emit ("\n{\n");
-  gen_cxx_members (c->empty);
+  cur_class = (unsigned) i;
+  gen_cxx_members (i, c->empty);
   emit (" public:\n");
   if (dynamic)
-    emit ("  virtual void f%u () {}\n", (unsigned) i);
+    {
+      /* A key function defined elsewhere: the units that do not define
+         it describe the class only as a declaration.  */
+      if (chance (35) && feat_on (F_KEY))
+        {
+          emit ("  virtual void k%u ();\n", (unsigned) i);
+          keyed[nkeyed++] = i;
+        }
+      else
+        emit ("  virtual void f%u () {}\n", (unsigned) i);
+    }
   /* A user-provided constructor makes the class non-POD: a derived class
      may then reuse its tail padding.  */
   if (chance (30))
@@ -485,20 +767,73 @@ gen_cxx_class (int i)
   printf ("c%u\n", (unsigned) i);
 }
 
+/* The out-of-line key functions, to OUT.  */
+static void
+emit_key_functions (void)
+{
+  for (unsigned k = 0; k < nkeyed; k++)
+    emit ("void c%d::k%d () {}\n", keyed[k], keyed[k]);
+}
+
+static int
+parse_without (const char *list)
+{
+  char *copy = strdup (list);
+  if (copy == NULL)
+    return -1;
+  for (char *tok = strtok (copy, ","); tok; tok = strtok (NULL, ","))
+    {
+      int found = 0;
+      for (int f = 0; f < NFEAT; f++)
+        if (strcmp (tok, feat_names[f]) == 0)
+          {
+            feat_off |= 1u << f;
+            found = 1;
+          }
+      if (!found)
+        {
+          fprintf (stderr, "ph-gen: unknown construct '%s'\n", tok);
+          free (copy);
+          return -1;
+        }
+    }
+  free (copy);
+  return 0;
+}
+
 /* ------------------------------------------------------------------ */
 
 int
 main (int argc, char **argv)
 {
   int argi = 1;
-  if (argi < argc && strcmp (argv[argi], "--c++") == 0)
+  while (argi < argc && argv[argi][0] == '-' && argv[argi][1] == '-')
     {
-      cxx = 1;
+      if (strcmp (argv[argi], "--c++") == 0)
+        cxx = 1;
+      else if (strcmp (argv[argi], "--without") == 0 && argi + 1 < argc)
+        {
+          if (parse_without (argv[++argi]) != 0)
+            return 2;
+        }
+      else if (strcmp (argv[argi], "--members") == 0 && argi + 1 < argc)
+        {
+          members_out = fopen (argv[++argi], "w");
+          if (members_out == NULL)
+            {
+              perror (argv[argi]);
+              return 2;
+            }
+        }
+      else
+        break;
       argi++;
     }
-  if (argc - argi != 3)
+  int nargs = argc - argi;
+  if (nargs != 3 && !(cxx && nargs == 4))
     {
-      fprintf (stderr, "usage: ph-gen [--c++] SEED COUNT OUT\n");
+      fprintf (stderr, "usage: ph-gen [--c++ [--without CONSTRUCT,...] "
+               "[--members FILE]] SEED COUNT OUT [KEYOUT]\n");
       return 2;
     }
   char *end;
@@ -510,10 +845,12 @@ main (int argc, char **argv)
       return 2;
     }
   rng_state = seed;
-  out = fopen (argv[argi + 2], "w");
+  const char *outname = argv[argi + 2];
+  const char *keyname = nargs == 4 ? argv[argi + 3] : NULL;
+  out = fopen (outname, "w");
   if (out == NULL)
     {
-      perror (argv[argi + 2]);
+      perror (outname);
       return 2;
     }
   emit ("/* Generated by ph-gen%s %llu %lu: random types for the pokehole "
@@ -525,13 +862,25 @@ main (int argc, char **argv)
       emit ("enum E8 : unsigned char { e8a, e8b = 200 };\n"
             "enum class E16 : short { a = -1, b = 300 };\n"
             "enum E32 { e32a = 1 };\n"
-            "enum class E64 : unsigned long long { a = 1ULL << 40 };\n\n");
+            "enum class E64 : unsigned long long { a = 1ULL << 40 };\n\n"
+            "enum class Mode : unsigned char { A, B, C };\n"
+            "template<class T> struct Box { T v; char c; };\n"
+            "template<class T> using V = Box<T>;\n"
+            "template<Mode M, int N = 3> struct Tuned { char a[N]; Mode m; };\n"
+            "static int ph_ref_int;\nstatic long ph_ref_long;\n"
+            "static char ph_ref_char;\nstatic double ph_ref_double;\n\n");
       classes = calloc (count, sizeof *classes);
-      if (classes == NULL)
+      keyed = calloc (count, sizeof *keyed);
+      if (classes == NULL || keyed == NULL)
         return 2;
       for (unsigned long i = 0; i < count; i++)
         gen_cxx_class ((int) i);
+      for (unsigned k = 0; k < NINSTS; k++)
+        if (inst_used[k])
+          printf ("%s\n", insts[k].name);
       free (classes);
+      if (keyname == NULL)
+        emit_key_functions ();
     }
   else
     {
@@ -549,7 +898,34 @@ main (int argc, char **argv)
     }
   if (fclose (out) != 0)
     {
-      perror (argv[argi + 2]);
+      perror (outname);
+      return 2;
+    }
+  if (keyname != NULL)
+    {
+      /* The other unit: the classes again, and their key functions.  */
+      char *abs = realpath (outname, NULL);
+      out = fopen (keyname, "w");
+      if (abs == NULL || out == NULL)
+        {
+          perror (abs == NULL ? outname : keyname);
+          return 2;
+        }
+      emit ("/* Generated by ph-gen --c++ %llu %lu: the key functions of "
+            "the classes of the other unit.  */\n#include \"%s\"\n\n",
+            seed, count, abs);
+      free (abs);
+      emit_key_functions ();
+      if (fclose (out) != 0)
+        {
+          perror (keyname);
+          return 2;
+        }
+    }
+  free (keyed);
+  if (members_out != NULL && fclose (members_out) != 0)
+    {
+      perror ("--members");
       return 2;
     }
   return 0;

@@ -319,6 +319,8 @@ struct walk {
   unsigned serial;              /* for unique names in generated code */
   int cxx;                      /* the source is C++ (gen: a C++ probe) */
   const struct ph_json_value *top; /* the type's own members */
+  const struct ph_json_value *list; /* the members being walked */
+  int list_is_union;            /* ... those of a union */
 };
 
 /* Print a number field from the JSON, or "?" when it is missing.  */
@@ -349,7 +351,26 @@ is_flexible_array (const char *type)
 }
 
 static void walk_members (struct walk *w, const struct ph_json_value *members,
-                          const char *prefix);
+                          const char *prefix, int is_union);
+
+/* A C++ reference member (its JSON type has a '&'): &o.m is its
+   referent's address, sizeof and alignof its referent's; the probe
+   measures it with ph_refoff and ph_refbox instead.  */
+static int
+is_reference (const struct walk *w, const char *type)
+{
+  return w->cxx && type != NULL && strchr (type, '&') != NULL;
+}
+
+/* Whether JSON object V (a type, or a member defined in place) is a
+   union.  */
+static int
+json_is_union (const struct ph_json_value *v)
+{
+  const char *kind = NULL;
+  ph_json_get_string (v, "kind", &kind);
+  return kind != NULL && strcmp (kind, "union") == 0;
+}
 
 /* The JSON's own numbers for a member, after "M kind name LABEL".  */
 static void
@@ -387,6 +408,45 @@ next_member_offset (const struct ph_json_value *members,
         best = bo / 8;
     }
   return best;
+}
+
+/* The bits member O of a list takes, as its JSON says: "occupied" when
+   given, else bit_size (for a base: the bytes it really takes).  */
+static uint64_t
+json_taken_bits (const struct ph_json_value *o)
+{
+  uint64_t bs = 0, occ;
+  if (ph_json_get_uint (o, "occupied", &occ))
+    return 8 * occ;
+  ph_json_get_uint (o, "bit_size", &bs);
+  return bs;
+}
+
+/* Whether the JSON puts another member of the struct's list LIST into
+   the bytes of M (at least one byte for it even when it claims none).
+   Only a potentially-overlapping member ([[no_unique_address]]) allows
+   that; every offset involved is checked on its own line.  */
+static int
+json_overlaps (const struct ph_json_value *list, const struct ph_json_value *m)
+{
+  uint64_t mo = 0, ms = 0;
+  ph_json_get_uint (m, "bit_offset", &mo);
+  ph_json_get_uint (m, "bit_size", &ms);
+  if (ms < 8)
+    ms = 8;
+  if (list == NULL || list->kind != PH_JSON_ARRAY)
+    return 0;
+  for (size_t i = 0; i < list->u.array.count; i++)
+    {
+      const struct ph_json_value *o = list->u.array.items[i];
+      uint64_t oo = 0, os = json_taken_bits (o);
+      if (o == m || o->kind != PH_JSON_OBJECT || os == 0)
+        continue;
+      ph_json_get_uint (o, "bit_offset", &oo);
+      if (oo < mo + ms && mo < oo + os)
+        return 1;
+    }
+  return 0;
 }
 
 /* C++ members that have no name to put in offsetof: a base ("base":true,
@@ -528,7 +588,7 @@ walk_member (struct walk *w, const struct ph_json_value *m, const char *prefix)
       /* Anonymous: only its members can be named (C11 anonymous
          struct/union); unnamed bitfields and bases are skipped.  */
       if (has_children)
-        walk_members (w, children, prefix);
+        walk_members (w, children, prefix, json_is_union (m));
       return;
     }
 
@@ -558,6 +618,8 @@ walk_member (struct walk *w, const struct ph_json_value *m, const char *prefix)
             put_json_uint (w->out, "align", m, "align");
           put_json_uint (w->out, "bit_offset", m, "bit_offset");
           put_json_uint (w->out, "bit_size", m, "bit_size");
+          if (ph_json_get (m, "occupied") != NULL)
+            put_json_uint (w->out, "occupied", m, "occupied");
         }
       fputc ('\n', w->out);
     }
@@ -623,18 +685,35 @@ walk_member (struct walk *w, const struct ph_json_value *m, const char *prefix)
       else
         {
           int flex = is_flexible_array (type);
+          int ref = is_reference (w, type);
           char *size_expr = flex ? xstrdup ("0UL")
+            : ref ? xasprintf ("(unsigned long) sizeof (ph_refbox< decltype "
+                               "(((%s *) 0)->%s) >)", w->ctype, path)
             : xasprintf ("(unsigned long) sizeof (((%s *) 0)->%s)",
+                         w->ctype, path);
+          char *align_expr = ref
+            ? xasprintf ("(unsigned long) alignof (ph_refbox< decltype "
+                         "(((%s *) 0)->%s) >)", w->ctype, path)
+            : xasprintf ("(unsigned long) __alignof__ (((%s *) 0)->%s)",
                          w->ctype, path);
           /* C++: offsetof is only conditionally supported beyond
              standard-layout classes; a member at a fixed offset is
              measured on raw storage instead.  */
-          char *off_expr = w->cxx
+          char *off_expr = ref
+            ? xasprintf ("ph_refoff< %s > ([] (%s &ph_r) { return (const "
+                         "void *) &ph_r.%s; })", w->ctype, w->ctype, path)
+            : w->cxx
             ? xasprintf ("(unsigned long) ((char *) &ph_raw< %s > ().%s - "
                          "(char *) &ph_raw< %s > ())", w->ctype, path,
                          w->ctype)
             : xasprintf ("(unsigned long) __builtin_offsetof (%s, %s)",
                          w->ctype, path);
+          /* [[no_unique_address]]: what the member takes (ph_occ), when
+             the JSON says it takes less than its size or puts another
+             member into its bytes.  */
+          int claimed = ph_json_get (m, "occupied") != NULL;
+          int occ = w->cxx && !w->text && !flex && !ref
+            && (claimed || (!w->list_is_union && json_overlaps (w->list, m)));
           fprintf (o, head_fmt, w->kind, w->name, path);
           if (w->text)
             fprintf (o, " offset=%%lu size=%%lu\\n\",\n"
@@ -642,37 +721,52 @@ walk_member (struct walk *w, const struct ph_json_value *m, const char *prefix)
           else
             {
               fprintf (o, " offset=%%lu size=%%lu%s bit_offset=%%lu "
-                       "bit_size=%%lu\\n\",\n"
+                       "bit_size=%%lu%s\",\n"
                        "    %s,\n"
                        "    %s,\n",
-                       has_align ? " align=%lu" : "", off_expr, size_expr);
+                       has_align ? " align=%lu" : "", occ ? "" : "\\n",
+                       off_expr, size_expr);
               if (has_align)
-                fprintf (o, "    (unsigned long) __alignof__ (((%s *) 0)->%s),"
-                         "\n", w->ctype, path);
-              fprintf (o, "    8 * %s,\n    8 * %s);\n", off_expr, size_expr);
+                fprintf (o, "    %s,\n", align_expr);
+              if (occ)
+                fprintf (o, "    8 * %s,\n    8 * %s);\n"
+                         "  ph_occ< decltype (((%s *) 0)->%s) >::put (%d, %d);\n"
+                         "  __builtin_printf (\"\\n\");\n", off_expr, size_expr,
+                         w->ctype, path,
+                         !w->list_is_union && json_overlaps (w->list, m),
+                         claimed);
+              else
+                fprintf (o, "    8 * %s,\n    8 * %s);\n", off_expr, size_expr);
             }
           free (size_expr);
+          free (align_expr);
           free (off_expr);
         }
     }
 
   if (has_children)
-    walk_members (w, children, path);
+    walk_members (w, children, path, json_is_union (m));
   free (path);
 }
 
 static void
 walk_members (struct walk *w, const struct ph_json_value *members,
-              const char *prefix)
+              const char *prefix, int is_union)
 {
   if (members == NULL || members->kind != PH_JSON_ARRAY)
     return;
+  const struct ph_json_value *save = w->list;
+  int save_union = w->list_is_union;
   for (size_t i = 0; i < members->u.array.count; i++)
     {
       const struct ph_json_value *m = members->u.array.items[i];
+      w->list = members;
+      w->list_is_union = is_union;
       if (m->kind == PH_JSON_OBJECT)
         walk_member (w, m, prefix);
     }
+  w->list = save;
+  w->list_is_union = save_union;
 }
 
 /* Holes and tail padding are checked for structs whose members are all
@@ -744,19 +838,35 @@ walk_holes (struct walk *w, const struct ph_json_value *t)
   fprintf (o, " };\n    static const unsigned long ph_off[] = {");
   for (size_t i = 0; i < n; i++)
     {
-      const char *name = "";
+      const char *name = "", *type = NULL;
       ph_json_get_string (members->u.array.items[i], "name", &name);
-      fprintf (o, "%s\n      __builtin_offsetof (%s, %s)", i ? "," : "",
-               w->ctype, name);
+      ph_json_get_string (members->u.array.items[i], "type", &type);
+      if (is_reference (w, type))
+        fprintf (o, "%s\n      ph_refoff< %s > ([] (%s &ph_r) { return "
+                 "(const void *) &ph_r.%s; })", i ? "," : "", w->ctype,
+                 w->ctype, name);
+      else
+        fprintf (o, "%s\n      __builtin_offsetof (%s, %s)", i ? "," : "",
+                 w->ctype, name);
     }
   fprintf (o, " };\n    static const unsigned long ph_size[] = {");
   for (size_t i = 0; i < n; i++)
     {
       const char *name = "", *type = NULL;
-      ph_json_get_string (members->u.array.items[i], "name", &name);
-      ph_json_get_string (members->u.array.items[i], "type", &type);
+      const struct ph_json_value *m = members->u.array.items[i];
+      ph_json_get_string (m, "name", &name);
+      ph_json_get_string (m, "type", &type);
       if (is_flexible_array (type))
         fprintf (o, "%s\n      0", i ? "," : "");
+      else if (is_reference (w, type))
+        fprintf (o, "%s\n      sizeof (ph_refbox< decltype (((%s *) 0)->%s) >)",
+                 i ? "," : "", w->ctype, name);
+      else if (w->cxx && (ph_json_get (m, "occupied") != NULL
+                          || json_overlaps (members, m)))
+        /* [[no_unique_address]]: the bytes it takes, as on its M line */
+        fprintf (o, "%s\n      ph_occ< decltype (((%s *) 0)->%s) >::get (%d, %d)",
+                 i ? "," : "", w->ctype, name, json_overlaps (members, m),
+                 ph_json_get (m, "occupied") != NULL);
       else
         fprintf (o, "%s\n      sizeof (((%s *) 0)->%s)", i ? "," : "",
                  w->ctype, name);
@@ -858,7 +968,7 @@ walk_type (struct walk *w, const struct ph_json_value *t)
       fputc ('\n', w->out);
     }
   w->top = ph_json_get (t, "members");
-  walk_members (w, w->top, "");
+  walk_members (w, w->top, "", json_is_union (t));
   if (kind && strcmp (kind, "struct") == 0
       && holes_checkable (ph_json_get (t, "members")))
     walk_holes (w, t);
@@ -939,6 +1049,35 @@ static const char cxx_prologue[] =
   "    return off & -off;\n  }\n};\n"
   "template<typename B> struct ph_nvalign<B, true>\n"
   "{\n  static unsigned long get () { return alignof (B); }\n};\n\n"
+  "/* A reference member's offset: where a pointer written into zeroed\n"
+  "   raw storage is the one the member refers through, F giving the\n"
+  "   address it refers to.  Its size and alignment: ph_refbox's.  */\n"
+  "template<typename R> struct ph_refbox { R r; };\n"
+  "template<typename T, typename F> static unsigned long\n"
+  "ph_refoff (F f)\n{\n"
+  "  static char target;\n  char *p = &target;\n  T &o = ph_raw<T> ();\n"
+  "  for (unsigned long k = 0; k + sizeof p <= sizeof (T); k++)\n    {\n"
+  "      __builtin_memset ((void *) &o, 0, sizeof (T));\n"
+  "      __builtin_memcpy ((char *) &o + k, (void *) &p, sizeof p);\n"
+  "      if (f (o) == (const void *) &target)\n        return k;\n    }\n"
+  "  return (unsigned long) -1;\n}\n\n"
+  "/* What a member of type M takes, printed as \" occupied=N\" when less\n"
+  "   than sizeof (M): with OVERLAP (the report puts another member in\n"
+  "   its bytes, which only [[no_unique_address]] allows) its data size,\n"
+  "   0 when empty; an empty class the report says takes nothing, but\n"
+  "   that overlaps nothing is laid out the same either way: 0 then.  */\n"
+  "template<typename M, bool = std::is_class<M>::value> struct ph_occ\n"
+  "{\n  static unsigned long get (int overlap, int claimed)\n  {\n"
+  "    unsigned long n = overlap ? ph_dsize<M>::get ()\n"
+  "      : claimed && std::is_empty<M>::value ? 0 : sizeof (M);\n"
+  "    return n < sizeof (M) ? n : sizeof (M);\n  }\n"
+  "  static void put (int overlap, int claimed)\n  {\n"
+  "    if (get (overlap, claimed) < sizeof (M))\n"
+  "      __builtin_printf (\" occupied=%lu\", get (overlap, claimed));\n"
+  "  }\n};\n"
+  "template<typename M> struct ph_occ<M, false>\n"
+  "{\n  static unsigned long get (int, int) { return sizeof (M); }\n"
+  "  static void put (int, int) {}\n};\n\n"
   "/* A virtual base's offset in a complete T.  */\n"
   "template<typename T, typename B> static unsigned long\n"
   "ph_vbase (unsigned long claimed)\n{\n"
