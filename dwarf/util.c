@@ -181,6 +181,30 @@ static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
 		if ((err = ph_dw_type(&cur, &present, &cur)) || !present)
 			return err;
 		return size_at(&cur, depth + 1, ret, known);
+	case DW_TAG_ptr_to_member_type: {
+		/* GCC gives them no DW_AT_byte_size.  The Itanium C++ ABI's:
+		   a data member pointer is a ptrdiff_t, a member function
+		   pointer two words (the function or vtable offset, the
+		   adjustment of this).  */
+		Dwarf_Die cu;
+		uint8_t addr_size = 0;
+
+		if (!dwarf_diecu(&cur, &cu, &addr_size, NULL) || !addr_size)
+			return NULL;
+		if ((err = ph_dw_type(&cur, &present, &elem)))
+			return err;
+		for (unsigned i = 0; present && i <= PH_DW_MAX_DEPTH &&
+				     (dwarf_tag(&elem) == DW_TAG_typedef ||
+				      dwarf_tag(&elem) == DW_TAG_const_type ||
+				      dwarf_tag(&elem) == DW_TAG_volatile_type);
+		     i++)
+			if ((err = ph_dw_type(&elem, &present, &elem)))
+				return err;
+		*known = true;
+		*ret = present && dwarf_tag(&elem) == DW_TAG_subroutine_type ?
+		       2 * (uint64_t)addr_size : addr_size;
+		return NULL;
+	}
 	case DW_TAG_array_type:
 		if ((err = ph_dw_type(&cur, &present, &elem)) || !present)
 			return err;
