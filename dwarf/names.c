@@ -481,7 +481,13 @@ struct ph_error *ph_dw_spell_type(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				  struct ph_buf *head, struct ph_buf *pre,
 				  struct ph_buf *post)
 {
-	return spell_declarator(ctx, type, 0, head, pre, post);
+	struct ph_error *err;
+
+	/* A declaration is spelled as it is: no definition looked for.  */
+	ctx->spelling++;
+	err = spell_declarator(ctx, type, 0, head, pre, post);
+	ctx->spelling--;
+	return err;
 }
 
 /* DWARF spells template arguments as GCC's DWARF output does: cv after
@@ -904,8 +910,11 @@ struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	if (!name)
 		return NULL;
 	if (ctx->cxx) {
-		struct ph_error *err = put_scope(ctx, die, 0, out);
+		struct ph_error *err;
 
+		ctx->spelling++;
+		err = put_scope(ctx, die, 0, out);
+		ctx->spelling--;
 		if (err)
 			return err;
 		move_cv(name, out);

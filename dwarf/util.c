@@ -127,13 +127,16 @@ struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret)
 	return ph_dw_follow_signature(ret);
 }
 
+_Thread_local struct ph_dw_ctx *ph_dw_current;
+
 struct ph_error *ph_dw_follow_signature(Dwarf_Die *die)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Die def;
 
 	if (!dwarf_attr(die, DW_AT_signature, &attr))
-		return NULL;
+		return ph_dw_current ? ph_dw_resolve_decl(ph_dw_current, die)
+				     : NULL;
 	if (!dwarf_formref_die(&attr, &def))
 		return ph_dw_error(die, "DW_AT_signature",
 				   "no type unit with this signature");
@@ -168,10 +171,13 @@ static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
 	case DW_TAG_class_type:
 	case DW_TAG_union_type:
 	case DW_TAG_enumeration_type:
-		if (!dwarf_hasattr(&cur, DW_AT_signature))
+		if (!dwarf_hasattr(&cur, DW_AT_signature) &&
+		    !dwarf_hasattr(&cur, DW_AT_declaration))
 			return NULL;
 		if ((err = ph_dw_follow_signature(&cur)))
 			return err;
+		if (dwarf_hasattr(&cur, DW_AT_declaration))
+			return NULL;
 		return size_at(&cur, depth + 1, ret, known);
 	case DW_TAG_typedef:
 	case DW_TAG_const_type:
