@@ -1250,6 +1250,7 @@ static struct ph_error *build_deferred(struct job *job)
 		if (ctx.missed && err != &ph_error_nomem) {
 			if (err)
 				ph_error_destroy(err);
+			err = NULL;
 			drop_layout_caches(&ctx);
 			if (job->found_all ||
 			    ph_dw_defs_find(told, d->name, &loc))
