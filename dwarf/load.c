@@ -1074,9 +1074,11 @@ static void *worker_main(void *arg)
 		   opened only once they did not.  */
 		pthread_mutex_lock(&job->lock);
 		while (job->stop_names && !job->stop &&
-		       job->next_commit < STOP_NAMES_ALONE)
+		       job->next_commit < STOP_NAMES_ALONE &&
+		       job->next_commit < job->nr_units)
 			pthread_cond_wait(&job->cond, &job->lock);
-		stop = job->stop;
+		/* Every unit read: a name never found ends it too.  */
+		stop = job->stop || job->next_commit >= job->nr_units;
 		pthread_mutex_unlock(&job->lock);
 		if (stop)
 			return NULL;
