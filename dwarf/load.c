@@ -191,7 +191,72 @@ struct walk {
 	/* A unit whose split DWARF file is missing: the message, kept for
 	   the end of the file.  */
 	struct ph_error *soft;
+	/* The current unit's class definitions by name, and its types set
+	   aside until every unit is read (defs.c).  */
+	struct ph_dw_defs *defs;
+	struct deferred *deferred;
+	size_t nr_deferred, deferred_cap;
+	unsigned module_index;
+	bool elf32, i386;
 };
+
+/* A type needing a class only declared where it is used: built again
+   once the file's definitions are all known, in a context like the one
+   it was found in.  */
+struct deferred {
+	struct ph_dw_loc loc;
+	char *name;
+	char *comp_dir;
+	bool typedef_name, cxx, relative_unit, elf32, i386;
+};
+
+static void deferred_free(struct deferred *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].comp_dir);
+	}
+	free(v);
+}
+
+/* The caches of what was computed while a declaration stood for a
+   class: wrong for whoever uses them next.  */
+static void drop_layout_caches(struct ph_dw_ctx *ctx)
+{
+	ph_dw_offmap_deinit(&ctx->aligns);
+	ph_dw_offmap_deinit(&ctx->user_aligns);
+	ph_dw_offmap_deinit(&ctx->paddings);
+	ph_dw_cxx_free(ctx);
+}
+
+static struct ph_error *defer(struct walk *w, Dwarf_Die *die,
+			      const char *name, bool typedef_name)
+{
+	struct ph_dw_ctx *ctx = w->ctx;
+	struct deferred *d;
+
+	if (!ph_dw_reserve(&w->deferred, &w->deferred_cap,
+			   w->nr_deferred + 1, sizeof(*w->deferred)))
+		return &ph_error_nomem;
+	d = &w->deferred[w->nr_deferred];
+	memset(d, 0, sizeof(*d));
+	ph_dw_loc_of(ctx, die, &d->loc);
+	d->loc.module = w->module_index;
+	d->name = strdup(name);
+	d->comp_dir = ctx->comp_dir ? strdup(ctx->comp_dir) : NULL;
+	if (!d->name || (ctx->comp_dir && !d->comp_dir)) {
+		free(d->name);
+		free(d->comp_dir);
+		return &ph_error_nomem;
+	}
+	d->typedef_name = typedef_name;
+	d->cxx = ctx->cxx;
+	d->relative_unit = ctx->relative_unit;
+	d->elf32 = w->elf32;
+	d->i386 = w->i386;
+	w->nr_deferred++;
+	return NULL;
+}
 
 static bool is_aggregate(int tag)
 {
@@ -251,8 +316,18 @@ static struct ph_error *build(struct walk *w, Dwarf_Die *die,
 	bool built, seen;
 
 	w->nr_built++;
-	if ((err = ph_dw_build_type(w->ctx, die, name, typedef_name, &t,
-				    &built)) || !built)
+	w->ctx->layout = true;
+	w->ctx->missed = false;
+	err = ph_dw_build_type(w->ctx, die, name, typedef_name, &t, &built);
+	w->ctx->layout = false;
+	if (w->ctx->missed && err != &ph_error_nomem) {
+		/* Another unit may define the class: see defs.c.  */
+		if (err)
+			ph_error_destroy(err);
+		drop_layout_caches(w->ctx);
+		return defer(w, die, name, typedef_name);
+	}
+	if (err || !built)
 		return err;
 	if ((err = ph_dw_dedup_seen(w->dedup, &t, &seen)))
 		return err;
@@ -332,6 +407,15 @@ static struct ph_error *visit_aggregate(struct walk *w, Dwarf_Die *die)
 		return NULL;	/* reported under a typedef, or nested */
 	if ((err = ph_buf_error(&w->name)))
 		return err;
+	if (w->ctx->cxx && dwarf_hasattr(die, DW_AT_byte_size) &&
+	    ph_dw_defs_global_name(w->name.data)) {
+		struct ph_dw_loc loc;
+
+		ph_dw_loc_of(w->ctx, die, &loc);
+		loc.module = w->module_index;
+		if ((err = ph_dw_defs_add(w->defs, w->name.data, &loc)))
+			return err;
+	}
 	return report(w, die, w->name.data, false);
 }
 
@@ -646,6 +730,9 @@ struct unit_result {
 	bool ready;
 	bool fast;		/* read by the fast path */
 	unsigned built;		/* layouts built */
+	struct ph_dw_defs *defs;
+	struct deferred *deferred;
+	size_t nr_deferred;
 };
 
 /* One module (one ELF file, or one member of an archive) read by one or
@@ -677,6 +764,14 @@ struct job {
 	struct built built;
 	/* Units done of total on a terminal's stderr, for long scans.  */
 	bool progress;
+	/* The definitions of every unit merged (the first of a name kept,
+	   in unit order), the types set aside (defs.c), and each module's
+	   DWARF, in which they are found again.  */
+	struct ph_dw_defs *defs;
+	struct deferred *deferred;
+	size_t nr_deferred, deferred_cap;
+	Dwarf **dws;
+	size_t nr_dws, dws_cap;
 };
 
 struct worker {
@@ -689,6 +784,8 @@ struct worker {
 
 static void free_result(struct unit_result *r)
 {
+	ph_dw_defs_destroy(r->defs);
+	deferred_free(r->deferred, r->nr_deferred);
 	ph_model_destroy(r->model);
 	if (r->err)
 		ph_error_destroy(r->err);
@@ -760,6 +857,21 @@ static void commit(struct job *job, size_t c, struct unit_result *r)
 			&job->results[job->next_commit % job->window];
 		struct ph_error *err = merge(job, u->model);
 
+		if (!err)
+			err = ph_dw_defs_merge(job->defs, u->defs);
+		if (!err && u->nr_deferred &&
+		    !ph_dw_reserve(&job->deferred, &job->deferred_cap,
+				   job->nr_deferred + u->nr_deferred,
+				   sizeof(*job->deferred)))
+			err = &ph_error_nomem;
+		if (!err && u->nr_deferred) {
+			memcpy(job->deferred + job->nr_deferred, u->deferred,
+			       u->nr_deferred * sizeof(*u->deferred));
+			job->nr_deferred += u->nr_deferred;
+			free(u->deferred);
+			u->deferred = NULL;
+			u->nr_deferred = 0;
+		}
 		if (!err && u->err) {
 			err = u->err;
 			u->err = NULL;
@@ -815,6 +927,39 @@ static void fail(struct job *job, struct ph_error *err)
 	pthread_mutex_unlock(&job->lock);
 }
 
+static void ctx_init(struct ph_dw_ctx *ctx, Dwarf *dw, const char *path,
+		     bool elf32, bool i386)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->dw = dw;
+	ctx->path = path;
+	ctx->addr_size = elf32 ? 4 : 8;
+	ctx->i386 = i386;
+	ph_dw_offmap_init(&ctx->parents);
+	ph_dw_offmap_init(&ctx->parented_units);
+	ph_dw_offmap_init(&ctx->aligns);
+	ph_dw_offmap_init(&ctx->user_aligns);
+	ph_dw_offmap_init(&ctx->paddings);
+	ph_buf_init(&ctx->missed_name);
+	ph_buf_init(&ctx->decl_name);
+	ph_dw_current = ctx;
+}
+
+static void ctx_deinit(struct ph_dw_ctx *ctx)
+{
+	ph_dw_current = NULL;
+	ph_model_destroy(ctx->model);
+	ph_dw_offmap_deinit(&ctx->parents);
+	free(ctx->parent_dies.v);
+	ph_dw_offmap_deinit(&ctx->parented_units);
+	ph_dw_offmap_deinit(&ctx->aligns);
+	ph_dw_offmap_deinit(&ctx->user_aligns);
+	ph_dw_offmap_deinit(&ctx->paddings);
+	ph_dw_cxx_free(ctx);
+	ph_buf_deinit(&ctx->missed_name);
+	ph_buf_deinit(&ctx->decl_name);
+}
+
 static void read_units(struct job *job, Dwarf *dw)
 {
 	struct ph_dw_ctx ctx;
@@ -827,17 +972,11 @@ static void read_units(struct job *job, Dwarf *dw)
 	size_t idx = 0, c;
 	int rc = 0;
 
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.dw = dw;
-	ctx.path = job->path;
-	ctx.addr_size = job->elf32 ? 4 : 8;
-	ctx.i386 = job->i386;
-	ph_dw_offmap_init(&ctx.parents);
-	ph_dw_offmap_init(&ctx.parented_units);
-	ph_dw_offmap_init(&ctx.aligns);
-	ph_dw_offmap_init(&ctx.user_aligns);
-	ph_dw_offmap_init(&ctx.paddings);
+	ctx_init(&ctx, dw, job->path, job->elf32, job->i386);
 	memset(&w, 0, sizeof(w));
+	w.module_index = job->module_index;
+	w.elf32 = job->elf32;
+	w.i386 = job->i386;
 	w.ctx = &ctx;
 	w.filter = job->filter;
 	w.built = &job->built;
@@ -881,29 +1020,30 @@ static void read_units(struct job *job, Dwarf *dw)
 						"units: %s", dwarf_errmsg(-1));
 			units_end(job, c + 1);
 		} else if (version >= 2 && version <= 5) {
-			if ((r.err = ph_model_create(&r.model)) == NULL) {
+			if ((r.err = ph_model_create(&r.model)) == NULL &&
+			    (r.err = ph_dw_defs_create(&r.defs)) == NULL) {
 				w.out = r.model;
 				w.soft = NULL;
 				w.unit_index = c;
+				ctx.unit_index = c;
 				w.unit_fast = false;
 				w.nr_built = 0;
+				w.defs = r.defs;
+				w.deferred = NULL;
+				w.nr_deferred = w.deferred_cap = 0;
 				r.err = walk_unit(&w, cu, unit_type, &cudie);
 				r.fast = w.unit_fast;
 				r.built = w.nr_built;
 				r.soft = w.soft;
+				r.deferred = w.deferred;
+				r.nr_deferred = w.nr_deferred;
+				w.deferred = NULL;
 			}
 		}
 		commit(job, c, &r);
 	}
 out:
-	ph_model_destroy(ctx.model);
-	ph_dw_offmap_deinit(&ctx.parents);
-	free(ctx.parent_dies.v);
-	ph_dw_offmap_deinit(&ctx.parented_units);
-	ph_dw_offmap_deinit(&ctx.aligns);
-	ph_dw_offmap_deinit(&ctx.user_aligns);
-	ph_dw_offmap_deinit(&ctx.paddings);
-	ph_dw_cxx_free(&ctx);
+	ctx_deinit(&ctx);
 	ph_dw_offmap_deinit(&w.typedef_named);
 	ph_dw_offmap_deinit(&w.typedef_named_shared);
 	ph_dw_offmap_deinit(&w.imported);
@@ -934,9 +1074,11 @@ static void *worker_main(void *arg)
 		   opened only once they did not.  */
 		pthread_mutex_lock(&job->lock);
 		while (job->stop_names && !job->stop &&
-		       job->next_commit < STOP_NAMES_ALONE)
+		       job->next_commit < STOP_NAMES_ALONE &&
+		       job->next_commit < job->nr_units)
 			pthread_cond_wait(&job->cond, &job->lock);
-		stop = job->stop;
+		/* Every unit read: a name never found ends it too.  */
+		stop = job->stop || job->next_commit >= job->nr_units;
 		pthread_mutex_unlock(&job->lock);
 		if (stop)
 			return NULL;
@@ -1057,6 +1199,81 @@ static struct ph_error *load_module(struct job *job, Dwfl_Module *mod,
 	return err;
 }
 
+/* The types set aside (defs.c), now that every unit's definitions are
+   known, in the order they were found.  One that still needs a class
+   only declared is left out, with a line saying so, unless the reading
+   stopped early (-C): then another unit may define the class.  */
+static struct ph_error *build_deferred(struct job *job)
+{
+	struct ph_dw_ctx ctx;
+	struct ph_error *err = NULL;
+	struct ph_dw_defs *told;	/* the names said already */
+
+	if ((err = ph_dw_defs_create(&told)))
+		return err;
+	ctx_init(&ctx, NULL, job->path, false, false);
+	ctx.defs = job->defs;
+	ctx.dws = job->dws;
+	ctx.nr_dws = job->nr_dws;
+	for (size_t i = 0; i < job->nr_deferred && !err; i++) {
+		const struct deferred *d = &job->deferred[i];
+		struct ph_type t;
+		struct ph_dw_loc loc;
+		Dwarf_Die die;
+		bool built, seen;
+
+		/* A scratch model at a time, as for the units.  */
+		if (i % 256 == 0) {
+			ph_model_destroy(ctx.model);
+			ctx.model = NULL;
+			if ((err = ph_model_create(&ctx.model)))
+				break;
+		}
+		if (d->loc.module >= job->nr_dws || !job->dws[d->loc.module] ||
+		    !ph_dw_loc_die(job->dws[d->loc.module], &d->loc, &die)) {
+			err = ph_error_create(PH_ERROR_INVALID,
+					      "cannot read the DIE at 0x%"
+					      PRIx64 " again", d->loc.off);
+			break;
+		}
+		ctx.dw = job->dws[d->loc.module];
+		ctx.addr_size = d->elf32 ? 4 : 8;
+		ctx.i386 = d->i386;
+		ctx.cxx = d->cxx;
+		ctx.c_prototypes = true;
+		ctx.comp_dir = d->comp_dir;
+		ctx.relative_unit = d->relative_unit;
+		ctx.unit_index = d->loc.unit;
+		ctx.layout = true;
+		ctx.missed = false;
+		err = ph_dw_build_type(&ctx, &die, d->name, d->typedef_name,
+				       &t, &built);
+		ctx.layout = false;
+		if (ctx.missed && err != &ph_error_nomem) {
+			if (err)
+				ph_error_destroy(err);
+			err = NULL;
+			drop_layout_caches(&ctx);
+			if (job->found_all ||
+			    ph_dw_defs_find(told, d->name, &loc))
+				continue;
+			fprintf(stderr, "pokehole: %s: cannot lay out '%s': "
+				"'%s' is only declared (no unit of the file "
+				"defines it)\n", job->path, d->name,
+				ctx.missed_name.data);
+			err = ph_dw_defs_add(told, d->name, &d->loc);
+			continue;
+		}
+		if (err || !built)
+			break;
+		if (!(err = ph_dw_dedup_seen(job->dedup, &t, &seen)) && !seen)
+			err = ph_model_add_type(job->out, &t, NULL);
+	}
+	ctx_deinit(&ctx);
+	ph_dw_defs_destroy(told);
+	return err;
+}
+
 struct modules {
 	struct job *job;
 	unsigned jobs;
@@ -1079,6 +1296,14 @@ static int each_module(Dwfl_Module *mod, void **userdata, const char *name,
 	dw = dwfl_module_getdwarf(mod, &bias);
 	if (!dw)
 		return DWARF_CB_OK;
+	if (!ph_dw_reserve(&ms->job->dws, &ms->job->dws_cap,
+			   ms->job->module_index + 1, sizeof(*ms->job->dws))) {
+		ms->err = &ph_error_nomem;
+		return DWARF_CB_ABORT;
+	}
+	while (ms->job->nr_dws <= ms->job->module_index)
+		ms->job->dws[ms->job->nr_dws++] = NULL;
+	ms->job->dws[ms->job->module_index] = dw;
 	ms->with_dwarf++;
 	ms->err = load_module(ms->job, mod, dw, ms->jobs);
 	return ms->err ? DWARF_CB_ABORT : DWARF_CB_OK;
@@ -1220,10 +1445,17 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	memset(&ms, 0, sizeof(ms));
 	ms.job = &job;
 	ms.jobs = opts->jobs ? opts->jobs : 1;
+	if ((err = ph_dw_defs_create(&job.defs)))
+		goto out;
 	if (dwfl_getmodules(s.dwfl, each_module, &ms, 0) < 0 && !ms.err)
 		ms.err = ph_error_create(PH_ERROR_INVALID, "libdwfl: %s",
 					 dwfl_errmsg(-1));
 	err = ms.err;
+	if (!err && job.nr_deferred)
+		err = build_deferred(&job);
+	deferred_free(job.deferred, job.nr_deferred);
+	ph_dw_defs_destroy(job.defs);
+	free(job.dws);
 	if (!err && !ms.with_dwarf) {
 		int e = dwfl_errno();
 

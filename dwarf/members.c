@@ -252,7 +252,8 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
    holds the natural alignment until the inference replaces it.  */
 static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				     uint64_t base_bit, unsigned depth,
-				     struct ph_member *m, bool *skip)
+				     struct ph_member *m, bool *skip,
+				     bool *empty)
 {
 	Dwarf_Die type, peeled;
 	struct ph_error *err;
@@ -262,6 +263,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 
 	memset(m, 0, sizeof(*m));
 	*skip = false;
+	*empty = false;
 	is_base = dwarf_tag(die) == DW_TAG_inheritance;
 	/* Static data members: DW_TAG_variable in DWARF 5, a declared
 	   external DW_TAG_member before.  */
@@ -403,6 +405,13 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		return spell_into(ctx, &type, m);
 	}
 
+	peeled = type;
+	if ((err = peel(&peeled, true, &found)))
+		return err;
+	*empty = !m->bitfield && found &&
+		 (dwarf_tag(&peeled) == DW_TAG_structure_type ||
+		  dwarf_tag(&peeled) == DW_TAG_class_type) &&
+		 empty_class(&peeled, 0);
 	peeled = type;
 	if ((err = peel(&peeled, false, &found)))
 		return err;
@@ -561,6 +570,58 @@ static void settle_base_sizes(struct ph_member *v, size_t n)
 	}
 }
 
+/* [[no_unique_address]], which DWARF does not record, read from where
+   the members are: an empty class sharing its byte with another member
+   (or with an empty one before it, or past the end) takes none; a
+   member another one starts inside takes the bytes up to it (its tail
+   padding reused).  EMPTY[i]: member i is of an empty class.  */
+static void settle_unique_addresses(struct ph_member *v, const bool *empty,
+				    size_t n, uint64_t base_bit,
+				    uint64_t agg_size)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct ph_member *m = &v[i];
+		uint64_t start = m->bit_offset, end = start + m->bit_size;
+		uint64_t next = end;
+
+		if (m->base || m->bitfield || m->nested || !m->bit_size)
+			continue;
+		if (empty[i]) {
+			bool shared = start - base_bit >= 8 * agg_size;
+
+			for (size_t k = 0; k < n && !shared; k++) {
+				const struct ph_member *o = &v[k];
+
+				if (k == i || !o->bit_size)
+					continue;
+				if (empty[k])
+					shared = k < i && !o->occupies_less &&
+						 o->bit_offset == start;
+				else
+					shared = o->bit_offset <= start &&
+						 start < o->bit_offset +
+							 o->bit_size;
+			}
+			if (shared) {
+				m->occupied = 0;
+				m->occupies_less = true;
+			}
+			continue;
+		}
+		for (size_t k = 0; k < n; k++) {
+			const struct ph_member *o = &v[k];
+
+			if (k != i && !empty[k] && o->bit_size &&
+			    o->bit_offset > start && o->bit_offset < next)
+				next = o->bit_offset;
+		}
+		if (next < end) {
+			m->occupied = (next - start + 7) / 8;
+			m->occupies_less = m->occupied < m->size;
+		}
+	}
+}
+
 /* Stable by bit offset, carrying NATURAL along.  */
 static void sort_members(struct ph_member *v, size_t n)
 {
@@ -587,6 +648,8 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	uint32_t *natural = NULL;
 	bool cxx_done = false;
 	struct ph_type pseudo;
+	bool *empty = NULL;
+	size_t empty_cap = 0;
 	Dwarf_Die child;
 	uint64_t v;
 	bool present;
@@ -601,7 +664,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	     rc = dwarf_siblingof(&child, &child)) {
 		int tag = dwarf_tag(&child);
 		struct ph_member m;
-		bool skip;
+		bool skip, is_empty;
 
 		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
 			continue;
@@ -610,15 +673,26 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 			goto out;
 		}
 		if ((err = build_member(ctx, &child, base_bit, depth, &m,
-					&skip)))
+					&skip, &is_empty)))
 			goto out;
-		if (!skip && (err = ph_member_vec_push(&vec, &m)))
+		if (skip)
+			continue;
+		if (!ph_dw_reserve(&empty, &empty_cap, vec.n + 1,
+				   sizeof(*empty))) {
+			err = &ph_error_nomem;
+			goto out;
+		}
+		empty[vec.n] = is_empty;
+		if ((err = ph_member_vec_push(&vec, &m)))
 			goto out;
 	}
 	if (rc < 0) {
 		err = ph_dw_error(agg, NULL, "cannot read the members");
 		goto out;
 	}
+	if (ctx->cxx && !is_union)
+		settle_unique_addresses(vec.v, empty, vec.n, base_bit,
+					agg_size);
 	if (ctx->cxx && depth == 0 && !is_union && has_bases(agg)) {
 		struct ph_dw_cxx_layout l;
 
@@ -695,6 +769,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	*ret_n = vec.n;
 out:
 	free(natural);
+	free(empty);
 	ph_member_vec_deinit(&vec);
 	return err;
 }

@@ -106,6 +106,7 @@ static bool is_derived(Dwarf_Die *die)
 	case DW_TAG_pointer_type:
 	case DW_TAG_reference_type:
 	case DW_TAG_rvalue_reference_type:
+	case DW_TAG_ptr_to_member_type:
 	case DW_TAG_subroutine_type:
 		return true;
 	case DW_TAG_array_type:
@@ -191,6 +192,8 @@ static struct ph_error *spell_args(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 	unsigned count = 0;
 	int rc;
 
+	const char *cv = "";
+
 	ph_buf_putc(out, '(');
 	/* C without a prototype: "()".  C++ always has one.  */
 	if (ctx->c_prototypes && !ctx->cxx &&
@@ -213,6 +216,24 @@ static struct ph_error *spell_args(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 
 			if ((err = ph_dw_type(&child, &present, &pt)))
 				return err;
+			/* The object pointer of a member function (a pointer
+			   to member's): "this", whose pointee's qualifiers
+			   are the function's.  */
+			if (dwarf_hasattr_integrate(&child, DW_AT_artificial)) {
+				unsigned q = 0;
+				bool is_void;
+
+				if (present &&
+				    dwarf_tag(&pt) == DW_TAG_pointer_type &&
+				    ph_dw_ok(ph_dw_type(&pt, &present, &pt)) &&
+				    present &&
+				    ph_dw_ok(peel_quals(&pt, &q, &is_void)))
+					cv = (q & Q_CONST) && (q & Q_VOLATILE) ?
+					     " const volatile" :
+					     q & Q_CONST ? " const" :
+					     q & Q_VOLATILE ? " volatile" : "";
+				goto next;
+			}
 			if (!first)
 				ph_buf_puts(out, ", ");
 			first = false;
@@ -222,6 +243,7 @@ static struct ph_error *spell_args(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 		} else if (tag == DW_TAG_unspecified_parameters) {
 			varargs = true;
 		}
+next:
 		rc = dwarf_siblingof(&child, &child);
 		if (rc < 0)
 			return ph_dw_error(fn, NULL,
@@ -232,6 +254,7 @@ static struct ph_error *spell_args(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 	else if (first)
 		ph_buf_puts(out, "void");
 	ph_buf_putc(out, ')');
+	ph_buf_puts(out, cv);
 	return NULL;
 }
 
@@ -299,6 +322,26 @@ static const char *data(const struct ph_buf *b)
 	return b->data ? b->data : "";
 }
 
+/* The class of a pointer to member, qualified.  */
+static struct ph_error *put_member_class(struct ph_dw_ctx *ctx, Dwarf_Die *pm,
+					 struct ph_buf *out)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Die cls;
+	struct ph_error *err;
+	bool named = false;
+
+	if (dwarf_attr_integrate(pm, DW_AT_containing_type, &attr) &&
+	    dwarf_formref_die(&attr, &cls)) {
+		if ((err = ph_dw_follow_signature(&cls)) ||
+		    (err = ph_dw_qualified_name(ctx, &cls, out, &named)))
+			return err;
+	}
+	if (!named)
+		ph_buf_puts(out, "<unnamed>");
+	return NULL;
+}
+
 /* Builds the declarator from the name outwards: PRE grows to the left,
    POST to the right, the rest ends up in HEAD.  */
 static struct ph_error *spell_declarator(struct ph_dw_ctx *ctx,
@@ -340,6 +383,18 @@ static struct ph_error *spell_declarator(struct ph_dw_ctx *ctx,
 		    tag == DW_TAG_rvalue_reference_type) {
 			ph_buf_puts(&tmp, tag == DW_TAG_pointer_type ? "*" :
 				    tag == DW_TAG_reference_type ? "&" : "&&");
+			if (quals) {
+				ph_buf_putc(&tmp, ' ');
+				put_quals(&tmp, quals);
+			}
+			ph_buf_putn(&tmp, data(&l), l.len);
+			buf_move(&l, &tmp);
+			after_pointer = true;
+		} else if (tag == DW_TAG_ptr_to_member_type) {
+			/* "int Foo::*", "int (Foo::*)(char) const".  */
+			if ((err = put_member_class(ctx, &cur, &tmp)))
+				goto out;
+			ph_buf_puts(&tmp, "::*");
 			if (quals) {
 				ph_buf_putc(&tmp, ' ');
 				put_quals(&tmp, quals);
@@ -426,7 +481,13 @@ struct ph_error *ph_dw_spell_type(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				  struct ph_buf *head, struct ph_buf *pre,
 				  struct ph_buf *post)
 {
-	return spell_declarator(ctx, type, 0, head, pre, post);
+	struct ph_error *err;
+
+	/* A declaration is spelled as it is: no definition looked for.  */
+	ctx->spelling++;
+	err = spell_declarator(ctx, type, 0, head, pre, post);
+	ctx->spelling--;
+	return err;
 }
 
 /* DWARF spells template arguments as GCC's DWARF output does: cv after
@@ -849,8 +910,11 @@ struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	if (!name)
 		return NULL;
 	if (ctx->cxx) {
-		struct ph_error *err = put_scope(ctx, die, 0, out);
+		struct ph_error *err;
 
+		ctx->spelling++;
+		err = put_scope(ctx, die, 0, out);
+		ctx->spelling--;
 		if (err)
 			return err;
 		move_cv(name, out);

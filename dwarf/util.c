@@ -127,13 +127,16 @@ struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret)
 	return ph_dw_follow_signature(ret);
 }
 
+_Thread_local struct ph_dw_ctx *ph_dw_current;
+
 struct ph_error *ph_dw_follow_signature(Dwarf_Die *die)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Die def;
 
 	if (!dwarf_attr(die, DW_AT_signature, &attr))
-		return NULL;
+		return ph_dw_current ? ph_dw_resolve_decl(ph_dw_current, die)
+				     : NULL;
 	if (!dwarf_formref_die(&attr, &def))
 		return ph_dw_error(die, "DW_AT_signature",
 				   "no type unit with this signature");
@@ -168,10 +171,13 @@ static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
 	case DW_TAG_class_type:
 	case DW_TAG_union_type:
 	case DW_TAG_enumeration_type:
-		if (!dwarf_hasattr(&cur, DW_AT_signature))
+		if (!dwarf_hasattr(&cur, DW_AT_signature) &&
+		    !dwarf_hasattr(&cur, DW_AT_declaration))
 			return NULL;
 		if ((err = ph_dw_follow_signature(&cur)))
 			return err;
+		if (dwarf_hasattr(&cur, DW_AT_declaration))
+			return NULL;
 		return size_at(&cur, depth + 1, ret, known);
 	case DW_TAG_typedef:
 	case DW_TAG_const_type:
@@ -181,6 +187,30 @@ static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
 		if ((err = ph_dw_type(&cur, &present, &cur)) || !present)
 			return err;
 		return size_at(&cur, depth + 1, ret, known);
+	case DW_TAG_ptr_to_member_type: {
+		/* GCC gives them no DW_AT_byte_size.  The Itanium C++ ABI's:
+		   a data member pointer is a ptrdiff_t, a member function
+		   pointer two words (the function or vtable offset, the
+		   adjustment of this).  */
+		Dwarf_Die cu;
+		uint8_t addr_size = 0;
+
+		if (!dwarf_diecu(&cur, &cu, &addr_size, NULL) || !addr_size)
+			return NULL;
+		if ((err = ph_dw_type(&cur, &present, &elem)))
+			return err;
+		for (unsigned i = 0; present && i <= PH_DW_MAX_DEPTH &&
+				     (dwarf_tag(&elem) == DW_TAG_typedef ||
+				      dwarf_tag(&elem) == DW_TAG_const_type ||
+				      dwarf_tag(&elem) == DW_TAG_volatile_type);
+		     i++)
+			if ((err = ph_dw_type(&elem, &present, &elem)))
+				return err;
+		*known = true;
+		*ret = present && dwarf_tag(&elem) == DW_TAG_subroutine_type ?
+		       2 * (uint64_t)addr_size : addr_size;
+		return NULL;
+	}
 	case DW_TAG_array_type:
 		if ((err = ph_dw_type(&cur, &present, &elem)) || !present)
 			return err;
