@@ -263,9 +263,6 @@ static void no_unique_address(tree type, struct ph_member *m)
 		return;
 	m->occupied = m->size;
 	m->occupies_less = true;
-	/* An empty one's field has no alignment of its own.  */
-	if (!m->align)
-		m->align = TYPE_ALIGN_UNIT(type);
 	m->size = size;
 	m->bit_size = 8 * size;
 }
