@@ -234,6 +234,8 @@ static void put_scopes(tree decl, unsigned depth, struct ph_buf *out)
 	ph_buf_puts(out, "::");
 }
 
+/* The hook's strings are garbage-collected copies (no collection runs
+   while we report): each stays valid across the calls for the scopes.  */
 bool ph_dwarf_name(tree decl, struct ph_buf *out)
 {
 	const char *name = dwarf_own_name(decl);

@@ -36,7 +36,6 @@ static void spell_base(tree type, struct ph_buf *out)
 	tree name = TYPE_NAME(type);
 	const char *tag = tag_keyword(type);
 
-	/* C++ names are qualified, and only the front end knows how.  */
 	int quals = TYPE_QUALS(type);
 
 	/* C++'s unnamed classes and closures have a name made up for them,
@@ -50,6 +49,7 @@ static void spell_base(tree type, struct ph_buf *out)
 	    DECL_ORIGINAL_TYPE(name))
 		quals &= ~TYPE_QUALS(DECL_ORIGINAL_TYPE(name));
 	put_quals(out, quals);
+	/* C++ names are qualified by their scopes, as DWARF has them.  */
 	if (ph_lang_cxx && name && TREE_CODE(name) == TYPE_DECL &&
 	    DECL_NAME(name) && (tag || DECL_ORIGINAL_TYPE(name)) &&
 	    ph_dwarf_name(name, out))
