@@ -207,6 +207,7 @@ static struct ph_error *add_fieldless_virtual_bases(struct build_ctx *ctx,
 				    TYPE_MAIN_VARIANT(TREE_TYPE(TYPE_NAME(
 					    TREE_TYPE(f)))) ==
 					    TYPE_MAIN_VARIANT(type) &&
+				    tree_fits_uhwi_p(bit_position(f)) &&
 				    int_bit_position(f) == (HOST_WIDE_INT)off * 8;
 		if (have || has_field) {
 			ph_buf_deinit(&text);
