@@ -40,6 +40,9 @@
 #define PH_DECL_FIELD_IS_BASE(NODE) DECL_LANG_FLAG_6(FIELD_DECL_CHECK(NODE))
 #define PH_IDENTIFIER_LAMBDA_P(NODE) \
 	(IDENTIFIER_NODE_CHECK(NODE)->base.protected_flag)
+/* A pointer to member function: GCC's record {__pfn, __delta}.  */
+#define PH_TYPE_PTRMEMFUNC_P(NODE) \
+	(TREE_CODE(NODE) == RECORD_TYPE && TYPE_LANG_FLAG_2(NODE))
 /* A type named by a typedef for linkage purposes:
    typedef struct { ... } name;  */
 #define PH_TYPE_WAS_UNNAMED(NODE) \

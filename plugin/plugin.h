@@ -10,10 +10,19 @@ void ph_names_init(void);
 /* TYPE as the front end's diagnostics print it (%T).  */
 void ph_type_text(tree type, struct ph_buf *out);
 
+/* Appends the name the DWARF output of this compilation gives DECL, a
+   class's or enum's TYPE_DECL or a typedef, qualified by its scopes as
+   dwarf/pokehole joins them.  False when DWARF leaves it unnamed.  */
+bool ph_dwarf_name(tree decl, struct ph_buf *out);
+
 /* TYPE's spelling around a declarator name, pahole style: "char *" "" "",
    "int" "(*" ")(char)", "char" "" "[2]".  */
 void ph_spell_type(tree type, struct ph_buf *head, struct ph_buf *pre,
 		   struct ph_buf *post);
+
+/* TYPE as an abstract declarator, spelled as the members' types are:
+   "int (*)(char)".  */
+void ph_spell_abstract(tree type, struct ph_buf *out);
 
 /* Appends the name a record is reported under to OUT: its tag (C), its
    qualified name (C++), or the typedef naming an untagged one.  False

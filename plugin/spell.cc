@@ -36,13 +36,24 @@ static void spell_base(tree type, struct ph_buf *out)
 	tree name = TYPE_NAME(type);
 	const char *tag = tag_keyword(type);
 
-	/* C++ names are qualified, and only the front end knows how.  */
+	int quals = TYPE_QUALS(type);
+
+	/* C++'s unnamed classes and closures have a name made up for them,
+	   which DWARF does not carry.  */
 	if (ph_lang_cxx && name && TREE_CODE(name) == TYPE_DECL &&
-	    DECL_NAME(name) && (tag || DECL_ORIGINAL_TYPE(name))) {
-		ph_type_text(type, out);
+	    DECL_NAME(name) && IDENTIFIER_ANON_P(DECL_NAME(name)))
+		name = NULL_TREE;
+	/* DWARF qualifies a typedef from outside: the qualifiers its own
+	   type has are inside it.  */
+	if (ph_lang_cxx && name && TREE_CODE(name) == TYPE_DECL &&
+	    DECL_ORIGINAL_TYPE(name))
+		quals &= ~TYPE_QUALS(DECL_ORIGINAL_TYPE(name));
+	put_quals(out, quals);
+	/* C++ names are qualified by their scopes, as DWARF has them.  */
+	if (ph_lang_cxx && name && TREE_CODE(name) == TYPE_DECL &&
+	    DECL_NAME(name) && (tag || DECL_ORIGINAL_TYPE(name)) &&
+	    ph_dwarf_name(name, out))
 		return;
-	}
-	put_quals(out, TYPE_QUALS(type));
 	if (name && TREE_CODE(name) == TYPE_DECL && DECL_NAME(name)) {
 		ph_buf_puts(out, IDENTIFIER_POINTER(DECL_NAME(name)));
 	} else if (name && TREE_CODE(name) == IDENTIFIER_NODE) {
@@ -71,18 +82,34 @@ static void spell_base(tree type, struct ph_buf *out)
 	}
 }
 
+/* C++'s pointer to member function, spelled as the pointer it is
+   rather than as the record GCC makes of it.  */
+static bool is_member_fn_pointer(tree type)
+{
+	return ph_lang_cxx && PH_TYPE_PTRMEMFUNC_P(type) && TYPE_FIELDS(type) &&
+	       TREE_TYPE(TYPE_FIELDS(type)) &&
+	       TREE_CODE(TREE_TYPE(TYPE_FIELDS(type))) == POINTER_TYPE &&
+	       TREE_CODE(TREE_TYPE(TREE_TYPE(TYPE_FIELDS(type)))) ==
+		       METHOD_TYPE;
+}
+
 static bool is_derived(tree type)
 {
+	/* A typedef of a derived type is spelled by its name.  */
+	if (TYPE_NAME(type) && TREE_CODE(TYPE_NAME(type)) == TYPE_DECL &&
+	    !(is_member_fn_pointer(type) &&
+	      DECL_ARTIFICIAL(TYPE_NAME(type))))
+		return false;
 	switch (TREE_CODE(type)) {
 	case POINTER_TYPE:
 	case REFERENCE_TYPE:
+	case OFFSET_TYPE:
 	case ARRAY_TYPE:
 	case FUNCTION_TYPE:
-		/* A typedef of a derived type is spelled by its name.  */
-		return !(TYPE_NAME(type) &&
-			 TREE_CODE(TYPE_NAME(type)) == TYPE_DECL);
+	case METHOD_TYPE:
+		return true;
 	default:
-		return false;
+		return is_member_fn_pointer(type);
 	}
 }
 
@@ -92,6 +119,9 @@ static void spell_args(tree fntype, struct ph_buf *out)
 	bool first = true;
 
 	ph_buf_putc(out, '(');
+	/* A member function's first parameter is its object's pointer.  */
+	if (TREE_CODE(fntype) == METHOD_TYPE && args)
+		args = TREE_CHAIN(args);
 	if (!prototype_p(fntype)) {
 		ph_buf_putc(out, ')');
 		return;
@@ -107,6 +137,44 @@ static void spell_args(tree fntype, struct ph_buf *out)
 	else if (first)
 		ph_buf_puts(out, "void");
 	ph_buf_putc(out, ')');
+	if (TREE_CODE(fntype) == METHOD_TYPE && TYPE_ARG_TYPES(fntype) &&
+	    POINTER_TYPE_P(TREE_VALUE(TYPE_ARG_TYPES(fntype)))) {
+		int quals = TYPE_QUALS(
+			TREE_TYPE(TREE_VALUE(TYPE_ARG_TYPES(fntype))));
+
+		if (quals & TYPE_QUAL_CONST)
+			ph_buf_puts(out, " const");
+		if (quals & TYPE_QUAL_VOLATILE)
+			ph_buf_puts(out, " volatile");
+	}
+}
+
+/* "[N]", "[0]" for a zero-length array, "[]" when the bound is unknown.
+   C leaves a zero-length array without an upper bound; C++ gives it the
+   bound -1 in sizetype, where the count wraps to 0.  Neither bound need
+   be constant (a VLA).  */
+static void spell_dims(tree type, struct ph_buf *out)
+{
+	tree dom = TYPE_DOMAIN(type);
+	tree min = dom ? TYPE_MIN_VALUE(dom) : NULL_TREE;
+	tree max = dom ? TYPE_MAX_VALUE(dom) : NULL_TREE;
+
+	if (max && min && TREE_CODE(max) == INTEGER_CST &&
+	    TREE_CODE(min) == INTEGER_CST &&
+	    TYPE_PRECISION(TREE_TYPE(max)) ==
+		    TYPE_PRECISION(TREE_TYPE(min))) {
+		wide_int count = wi::to_wide(max) - wi::to_wide(min) + 1;
+
+		if (wi::fits_uhwi_p(count)) {
+			ph_buf_printf(out, "[%lu]",
+				      (unsigned long)count.to_uhwi());
+			return;
+		}
+	} else if (!max && TYPE_SIZE(type) && integer_zerop(TYPE_SIZE(type))) {
+		ph_buf_puts(out, "[0]");
+		return;
+	}
+	ph_buf_puts(out, "[]");
 }
 
 /* Builds the declarator from the name outwards: PRE grows to the left,
@@ -122,11 +190,28 @@ static void spell_declarator(tree type, struct ph_buf *head,
 	ph_buf_init(&tmp);
 	while (type && type != error_mark_node && is_derived(type)) {
 		enum tree_code code = TREE_CODE(type);
+		tree next = TREE_TYPE(type);
 
-		if (code == POINTER_TYPE || code == REFERENCE_TYPE) {
+		if (code == POINTER_TYPE || code == REFERENCE_TYPE ||
+		    code == OFFSET_TYPE || code == RECORD_TYPE) {
 			int quals = TYPE_QUALS(type);
 
-			ph_buf_putc(&tmp, code == POINTER_TYPE ? '*' : '&');
+			if (code == OFFSET_TYPE) {
+				spell_base(TYPE_MAIN_VARIANT(
+						   TYPE_OFFSET_BASETYPE(type)),
+					   &tmp);
+				ph_buf_puts(&tmp, "::*");
+			} else if (code == RECORD_TYPE) {
+				next = TREE_TYPE(TREE_TYPE(TYPE_FIELDS(type)));
+				spell_base(TYPE_MAIN_VARIANT(
+						   TYPE_METHOD_BASETYPE(next)),
+					   &tmp);
+				ph_buf_puts(&tmp, "::*");
+			} else {
+				ph_buf_puts(&tmp, code == POINTER_TYPE ? "*" :
+					    TYPE_REF_IS_RVALUE(type) ? "&&" :
+					    "&");
+			}
 			if (quals) {
 				ph_buf_putc(&tmp, ' ');
 				put_quals(&tmp, quals);
@@ -147,27 +232,13 @@ static void spell_declarator(tree type, struct ph_buf *head,
 				   already on the right: (*a[3])(int).  */
 				ph_buf_putc(&r, ')');
 			}
-			if (code == ARRAY_TYPE) {
-				tree dom = TYPE_DOMAIN(type);
-				tree max = dom ? TYPE_MAX_VALUE(dom) : NULL_TREE;
-
-				/* A zero-length array (GNU C's [0]) has
-				   no upper bound but a size, 0.  */
-				if (max && TREE_CODE(max) == INTEGER_CST)
-					ph_buf_printf(&r, "[%ld]",
-						      (long)(tree_to_shwi(max) +
-							     1));
-				else if (!max && TYPE_SIZE(type) &&
-					 integer_zerop(TYPE_SIZE(type)))
-					ph_buf_puts(&r, "[0]");
-				else
-					ph_buf_puts(&r, "[]");
-			} else {
+			if (code == ARRAY_TYPE)
+				spell_dims(type, &r);
+			else
 				spell_args(type, &r);
-			}
 			after_pointer = false;
 		}
-		type = TREE_TYPE(type);
+		type = next;
 	}
 	if (type && type != error_mark_node)
 		spell_base(type, head);
@@ -210,6 +281,11 @@ static void spell_abstract(tree type, struct ph_buf *out)
 	ph_buf_deinit(&head);
 	ph_buf_deinit(&pre);
 	ph_buf_deinit(&post);
+}
+
+void ph_spell_abstract(tree type, struct ph_buf *out)
+{
+	spell_abstract(type, out);
 }
 
 void ph_spell_type(tree type, struct ph_buf *head, struct ph_buf *pre,

@@ -14,11 +14,21 @@ static bool const_uhwi(tree t, uint64_t *ret)
 }
 
 /* An untagged struct or union defined in place: its members are shown
-   inside the member rather than as a type of their own.  */
+   inside the member rather than as a type of their own.  C++ names even
+   these, with an anonymous identifier; its pointers to member functions
+   are records of its own making, which are no aggregates to users.  */
 static bool is_untagged_aggregate(tree type)
 {
-	return (TREE_CODE(type) == RECORD_TYPE ||
-		TREE_CODE(type) == UNION_TYPE) && !TYPE_NAME(type);
+	tree name = TYPE_NAME(type);
+
+	if (TREE_CODE(type) != RECORD_TYPE && TREE_CODE(type) != UNION_TYPE)
+		return false;
+	if (ph_lang_cxx && PH_TYPE_PTRMEMFUNC_P(type))
+		return false;
+	/* A closure too: DWARF leaves it unnamed.  */
+	if (ph_lang_cxx && name && TREE_CODE(name) == TYPE_DECL)
+		return !DECL_NAME(name) || IDENTIFIER_ANON_P(DECL_NAME(name));
+	return !name;
 }
 
 static bool is_flexible_array(tree type)
@@ -197,6 +207,7 @@ static struct ph_error *add_fieldless_virtual_bases(struct build_ctx *ctx,
 				    TYPE_MAIN_VARIANT(TREE_TYPE(TYPE_NAME(
 					    TREE_TYPE(f)))) ==
 					    TYPE_MAIN_VARIANT(type) &&
+				    tree_fits_uhwi_p(bit_position(f)) &&
 				    int_bit_position(f) == (HOST_WIDE_INT)off * 8;
 		if (have || has_field) {
 			ph_buf_deinit(&text);
@@ -238,6 +249,42 @@ static void settle_base_sizes(struct ph_member_vec *vec)
 				next = vec->v[k].bit_offset / 8;
 		if (next >= b->bit_offset / 8 + b->size)
 			b->bit_size = 8 * b->size;
+	}
+}
+
+/* A [[no_unique_address]] member's field is sized as a base would be,
+   without the tail padding (or, empty, without any byte): its size is
+   still its type's, what it occupies is the field's.  */
+static void no_unique_address(tree type, struct ph_member *m)
+{
+	uint64_t size;
+
+	if (!ph_lang_cxx || !RECORD_OR_UNION_TYPE_P(type) ||
+	    !const_uhwi(TYPE_SIZE_UNIT(type), &size) || size <= m->size)
+		return;
+	m->occupied = m->size;
+	m->occupies_less = true;
+	m->size = size;
+	m->bit_size = 8 * size;
+}
+
+/* A non-empty [[no_unique_address]] member occupies less than its size
+   only when a later member is placed in its tail padding.  */
+static void settle_occupied(struct ph_member_vec *vec)
+{
+	for (size_t i = 0; i < vec->n; i++) {
+		struct ph_member *m = &vec->v[i];
+		bool reused = false;
+
+		if (!m->occupies_less || !m->occupied)
+			continue;
+		for (size_t k = i + 1; k < vec->n && !reused; k++)
+			reused = vec->v[k].bit_offset < m->bit_offset +
+							 8 * m->size;
+		if (!reused) {
+			m->occupies_less = false;
+			m->occupied = 0;
+		}
 	}
 }
 
@@ -355,6 +402,8 @@ static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 			if (failed || !m.type || !m.name_pre || !m.name_post)
 				goto nomem;
 		}
+		if (!bft && !m.base && !m.flexible)
+			no_unique_address(ft, &m);
 		if (!bft && !m.base)
 			m.type_padding = record_tail_padding(ft);
 		if ((err = ph_member_vec_push(&vec, &m)))
@@ -367,6 +416,8 @@ static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 	ph_member_vec_sort(&vec);
 	if (ph_lang_cxx && depth == 0)
 		settle_base_sizes(&vec);
+	if (ph_lang_cxx)
+		settle_occupied(&vec);
 	/* Strings and nested members are in the arena already.  */
 	*ret_members = NULL;
 	if (vec.n) {
@@ -411,7 +462,9 @@ bool ph_record_name(tree type, struct ph_buf *out, bool *typedef_name)
 		     !PH_IDENTIFIER_LAMBDA_P(DECL_NAME(name))))
 			return false;
 		*typedef_name = PH_TYPE_WAS_UNNAMED(type);
-		ph_type_text(type, out);
+		/* A closure has no name in DWARF: diagnostics' will do.  */
+		if (!ph_dwarf_name(name, out))
+			ph_type_text(type, out);
 		return true;
 	}
 	if (name && TREE_CODE(name) == IDENTIFIER_NODE) {

@@ -15,9 +15,16 @@ uint64_t ph_bitfield_unit_start(const struct ph_member *m)
 	return m->bit_offset / unit * unit;
 }
 
+/* The bits a member takes here: fewer than its type's for a
+   [[no_unique_address]] member whose tail (or whole) others may use.  */
+static uint64_t member_bits(const struct ph_member *m)
+{
+	return m->occupies_less ? 8 * m->occupied : m->bit_size;
+}
+
 static uint64_t member_end(const struct ph_member *m)
 {
-	return m->bit_offset + m->bit_size;
+	return m->bit_offset + member_bits(m);
 }
 
 /* Where the space a member claims ends: the whole storage unit for a
@@ -78,12 +85,13 @@ struct ph_error *ph_analyze(const struct ph_member *members, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		const struct ph_member *m = &members[i];
 
-		/* bit_size, not size: a base occupies less than its sizeof
-		   when the derived class reuses its tail padding.  */
+		/* Not size: a base or a [[no_unique_address]] member
+		   occupies less than its sizeof when others reuse its tail
+		   padding.  */
 		if (m->bitfield)
 			a.sum_bitfield_bits += m->bit_size;
 		else
-			a.sum_members += m->bit_size / 8;
+			a.sum_members += member_bits(m) / 8;
 		if (m->explicit_align)
 			a.forced_alignments++;
 		if (m->type_padding) {

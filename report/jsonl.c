@@ -99,6 +99,10 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 			ph_buf_puts(out, ",\"virtual\":true");
 		if (m->artificial)
 			ph_buf_puts(out, ",\"artificial\":true");
+		if (m->occupies_less) {
+			ph_buf_puts(out, ",\"occupied\":");
+			ph_buf_put_u64(out, m->occupied);
+		}
 		if (m->flexible)
 			ph_buf_puts(out, ",\"flexible\":true");
 		if (m->packed)

@@ -1,0 +1,20 @@
+/* Members of library types are spelled as DWARF spells them: typedef
+   names kept, no diagnostics' "aka" suffix; std::string's own union
+   (_M_local_buf) is opened up.  */
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-pokehole-system-headers -fplugin-arg-pokehole-types=S,std::__cxx11::basic_string<char,std::char_traits<char>,std::allocator<char>>" } */
+
+#include <string>
+#include <functional>
+
+struct S { char c; std::string s; std::function<void (int)> f; std::size_t n; };
+
+S s;
+
+/* { dg-final { pokehole-check-layout S std::__cxx11::basic_string<char,~std::char_traits<char>,~std::allocator<char>~> } } */
+// { dg-final { scan-pokehole-json {"name":"s","type":"std::string",} } }
+// { dg-final { scan-pokehole-json {"name":"f","type":"std::function<void\(int\)>",} } }
+// { dg-final { scan-pokehole-json {"name":"n","type":"std::size_t",} } }
+// { dg-final { scan-pokehole-json {"kind":"union","members":.."name":"_M_local_buf","type":"char\[16\]"} } }
+// { dg-final { scan-pokehole-json {"name":"_M_dataplus","type":"std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >::_Alloc_hider"} } }
+// { dg-final { scan-pokehole-json-not {aka|unnamed} } }
