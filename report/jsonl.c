@@ -112,10 +112,6 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 		if (m->explicit_align)
 			ph_buf_printf(out, ",\"explicit_align\":%u",
 				      m->explicit_align);
-		if (m->occupies_less) {
-			ph_buf_puts(out, ",\"occupied\":");
-			ph_buf_put_u64(out, m->occupied);
-		}
 		if (m->nested) {
 			key(out, "kind");
 			ph_json_string(out, ph_kind_name(m->nested_kind));
