@@ -126,18 +126,13 @@ static bool strip(Dwarf_Die *die, uint64_t *count)
 
 				for (rc = dwarf_child(die, &sub); rc == 0;
 				     rc = dwarf_siblingof(&sub, &sub)) {
-					Dwarf_Attribute a;
-					Dwarf_Word w;
+					uint64_t w;
 
 					if (dwarf_tag(&sub) != DW_TAG_subrange_type)
 						continue;
-					if (dwarf_attr_integrate(&sub, DW_AT_count, &a) &&
-					    dwarf_formudata(&a, &w) == 0)
+					if (ph_dw_subrange_count(&sub, &w) &&
+					    w < (1ull << 40))
 						*count *= w;
-					else if (dwarf_attr_integrate(&sub, DW_AT_upper_bound, &a) &&
-						 dwarf_formudata(&a, &w) == 0 &&
-						 w < (1ull << 40))
-						*count *= w + 1;
 					else
 						*count = 0;
 					if (*count > (1ull << 40))

@@ -152,23 +152,11 @@ static bool is_flexible(Dwarf_Die *type, bool *count0)
 		return false;
 	if (dwarf_child(&cur, &sub) != 0)
 		return true;
-	if (dwarf_hasattr_integrate(&sub, DW_AT_count)) {
-		Dwarf_Attribute attr;
-		Dwarf_Word w;
+	if (dwarf_hasattr_integrate(&sub, DW_AT_count) ||
+	    dwarf_hasattr_integrate(&sub, DW_AT_upper_bound)) {
+		uint64_t n;
 
-		if (dwarf_attr_integrate(&sub, DW_AT_count, &attr) &&
-		    dwarf_formudata(&attr, &w) == 0 && w == 0)
-			*count0 = true;
-		return false;
-	}
-	if (dwarf_hasattr_integrate(&sub, DW_AT_upper_bound)) {
-		Dwarf_Attribute attr;
-		Dwarf_Word w;
-
-		if (dwarf_attr_integrate(&sub, DW_AT_upper_bound, &attr) &&
-		    dwarf_formudata(&attr, &w) == 0 &&
-		    (w == (Dwarf_Word)-1 || w == 0xffffffff))
-			*count0 = true;
+		*count0 = ph_dw_subrange_count(&sub, &n) && n == 0;
 		return false;
 	}
 	return true;

@@ -258,9 +258,9 @@ next:
 	return NULL;
 }
 
-/* "[N]" per dimension, "[0]" for GNU C's zero-length arrays (a count of
-   0: "int x[0]" is not "int x[]" in the middle of a struct), "[]" when
-   the bound is unknown.  */
+/* "[N]" per dimension, "[0]" for GNU's zero-length arrays ("int x[0]" is
+   not "int x[]" in the middle of a struct), "[]" when the bound is
+   unknown.  */
 static struct ph_error *spell_dims(Dwarf_Die *array, struct ph_buf *out)
 {
 	Dwarf_Die sub;
@@ -270,34 +270,16 @@ static struct ph_error *spell_dims(Dwarf_Die *array, struct ph_buf *out)
 	if (rc < 0)
 		return ph_dw_error(array, NULL, "cannot read the dimensions");
 	for (; rc == 0; rc = dwarf_siblingof(&sub, &sub)) {
-		Dwarf_Attribute attr;
-		Dwarf_Word w;
 		uint64_t count = 0;
-		bool known = false;
+		bool known;
 
 		if (dwarf_tag(&sub) != DW_TAG_subrange_type &&
 		    dwarf_tag(&sub) != DW_TAG_enumeration_type)
 			continue;
 		if (++dims > PH_DW_MAX_DIMS)
 			return ph_dw_error(array, NULL, "too many dimensions");
-		if (dwarf_attr_integrate(&sub, DW_AT_count, &attr) &&
-		    dwarf_formudata(&attr, &w) == 0) {
-			count = w;
-			known = true;
-		} else if (dwarf_attr_integrate(&sub, DW_AT_upper_bound,
-						&attr) &&
-			   dwarf_whatform(&attr) != DW_FORM_exprloc &&
-			   dwarf_whatform(&attr) != DW_FORM_ref4 &&
-			   dwarf_formudata(&attr, &w) == 0) {
-			Dwarf_Word lower = 0;
-
-			if (dwarf_attr_integrate(&sub, DW_AT_lower_bound,
-						 &attr))
-				dwarf_formudata(&attr, &lower);
-			count = w - lower + 1;
-			known = count != 0 && w != (Dwarf_Word)-1 &&
-				(w != 0xffffffff || lower != 0);
-		}
+		known = dwarf_tag(&sub) == DW_TAG_subrange_type &&
+			ph_dw_subrange_count(&sub, &count);
 		if (known)
 			ph_buf_printf(out, "[%" PRIu64 "]", count);
 		else

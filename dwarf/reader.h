@@ -154,6 +154,11 @@ const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die);
 /* Byte size of a type, through typedefs, qualifiers, arrays and
    signatures.  *KNOWN false when it has none.  */
 struct ph_error *ph_dw_size(Dwarf_Die *type, uint64_t *ret, bool *known);
+/* The element count of DW_TAG_subrange_type SUB; false when DWARF gives
+   none (a flexible array, a variable length).  One rule for every caller:
+   GCC writes a zero-length array as DW_AT_count 0 in C and as upper bound
+   -1 in C++ (0xffffffff for a 32-bit target).  */
+bool ph_dw_subrange_count(Dwarf_Die *sub, uint64_t *ret);
 
 /* names.c: spelling.  */
 

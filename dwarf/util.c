@@ -148,7 +148,6 @@ static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
 				uint64_t *ret, bool *known)
 {
 	Dwarf_Die cur = *type, elem, sub;
-	Dwarf_Attribute attr;
 	Dwarf_Word w;
 	struct ph_error *err;
 	uint64_t size, count = 1;
@@ -159,7 +158,11 @@ static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
 	*ret = 0;
 	if (depth > PH_DW_MAX_DEPTH)
 		return ph_dw_error(type, "DW_AT_type", "type chain too long");
-	if (dwarf_aggregate_size(&cur, &w) == 0) {
+	/* libdw counts C++'s zero-length array (upper bound 0xffffffff on a
+	   32-bit target) as 2^32 elements: our rule for those.  */
+	if ((dwarf_tag(&cur) != DW_TAG_array_type ||
+	     dwarf_hasattr_integrate(&cur, DW_AT_byte_size)) &&
+	    dwarf_aggregate_size(&cur, &w) == 0) {
 		*known = true;
 		*ret = w;
 		return NULL;
@@ -220,24 +223,12 @@ static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
 		*known = false;
 		for (rc = dwarf_child(&cur, &sub); rc == 0;
 		     rc = dwarf_siblingof(&sub, &sub)) {
-			Dwarf_Word lower = 0;
+			uint64_t w;
 
 			if (dwarf_tag(&sub) != DW_TAG_subrange_type)
 				continue;
-			if (dwarf_attr_integrate(&sub, DW_AT_count, &attr)) {
-				if (dwarf_formudata(&attr, &w) != 0)
-					return NULL;
-			} else if (dwarf_attr_integrate(&sub, DW_AT_upper_bound,
-							&attr)) {
-				if (dwarf_formudata(&attr, &w) != 0)
-					return NULL;
-				if (dwarf_attr_integrate(&sub, DW_AT_lower_bound,
-							 &attr))
-					dwarf_formudata(&attr, &lower);
-				w = w - lower + 1;
-			} else {
+			if (!ph_dw_subrange_count(&sub, &w))
 				return NULL;
-			}
 			if (w && count > UINT64_MAX / w)
 				return NULL;
 			count *= w;
@@ -250,6 +241,36 @@ static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
 	default:
 		return NULL;
 	}
+}
+
+bool ph_dw_subrange_count(Dwarf_Die *sub, uint64_t *ret)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word w, lower = 0;
+	Dwarf_Die cu;
+	uint8_t addr_size = 8;
+
+	if (dwarf_attr_integrate(sub, DW_AT_count, &attr))
+		return dwarf_whatform(&attr) != DW_FORM_exprloc &&
+		       dwarf_formudata(&attr, &w) == 0 && (*ret = w, true);
+	if (!dwarf_attr_integrate(sub, DW_AT_upper_bound, &attr) ||
+	    dwarf_whatform(&attr) == DW_FORM_exprloc ||
+	    dwarf_whatform(&attr) == DW_FORM_ref4 ||
+	    dwarf_formudata(&attr, &w) != 0)
+		return false;
+	if (dwarf_attr_integrate(sub, DW_AT_lower_bound, &attr) &&
+	    dwarf_formudata(&attr, &lower) != 0)
+		return false;
+	dwarf_diecu(sub, &cu, &addr_size, NULL);
+	if (lower == 0 && (w == (Dwarf_Word)-1 ||
+			   (addr_size == 4 && w == 0xffffffff))) {
+		*ret = 0;
+		return true;
+	}
+	if (w < lower)
+		return false;
+	*ret = w - lower + 1;
+	return true;
 }
 
 struct ph_error *ph_dw_size(Dwarf_Die *type, uint64_t *ret, bool *known)
