@@ -743,6 +743,12 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 			m->type_padding = 0;
 		}
 	}
+	/* GCC gives an empty member that takes no byte no alignment at all
+	   (__alignof__ says 0).  */
+	for (size_t i = 0; i < vec.n; i++)
+		if (!vec.v[i].base && vec.v[i].occupies_less &&
+		    !vec.v[i].occupied)
+			vec.v[i].align = 0;
 	info->align = pseudo.align;
 	info->explicit_align = pseudo.explicit_align;
 	info->packed = pseudo.packed;
