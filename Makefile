@@ -31,7 +31,8 @@ PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) \
 	-Wno-unused-parameter -DPH_VERSION='"$(VERSION)"'
 
 DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
-	dejagnu gcc-multilib g++-multilib libdw-dev libelf-dev jq dwarves
+	dejagnu gcc-multilib g++-multilib libdw-dev libelf-dev jq dwarves \
+	libboost-dev libfmt-dev nlohmann-json3-dev
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/reorganize.c reorg/select.c \

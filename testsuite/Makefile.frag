@@ -18,3 +18,18 @@ testsuite/tools/ph-gen: testsuite/tools/ph-gen.c
 # Built by `make check` before the testsuite runs.  (json-test is built
 # and run by the testsuite itself, pokehole.tools/tools.exp.)
 TEST_TOOLS := testsuite/tools/ph-probe testsuite/tools/ph-gen
+
+# pokehole.realcode/ (real C++ code through the plugin and the reader, and
+# the header sweep) runs in `make check` with the rest; alone, with the
+# default GCC: `make check-realcode` (results in testsuite/results/realcode).
+.PHONY: check-realcode
+check-realcode: $(PLUGIN) dwarf/pokehole $(TEST_TOOLS)
+	@rm -rf $(CURDIR)/testsuite/results/realcode
+	@mkdir -p $(CURDIR)/testsuite/results/realcode
+	cd testsuite && LC_ALL=C runtest --tool pokehole --srcdir . \
+	  --outdir $(CURDIR)/testsuite/results/realcode \
+	  PLUGIN=$(CURDIR)/$(PLUGIN) PROBE=$(CURDIR)/testsuite/tools/ph-probe \
+	  CC="$(CC)" CXX="$(CXX)" $(RUNTEST_FLAGS) realcode.exp sweep.exp \
+	  > /dev/null; true
+	@grep -E '^(PASS|FAIL|XFAIL|UNSUPPORTED|ERROR|realcode)' \
+	  $(CURDIR)/testsuite/results/realcode/pokehole.sum | cut -c1-300
