@@ -132,6 +132,10 @@ struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 			return NULL;
 		}
 		default:
+			if (ph_dw_is_nullptr_t(&cur)) {
+				*ret = scalar_align(ctx, ctx->addr_size);
+				return NULL;
+			}
 			if ((err = ph_dw_udata(&cur, DW_AT_byte_size,
 					       "DW_AT_byte_size", &present,
 					       &v)))

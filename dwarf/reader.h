@@ -159,6 +159,10 @@ struct ph_error *ph_dw_size(Dwarf_Die *type, uint64_t *ret, bool *known);
    GCC writes a zero-length array as DW_AT_count 0 in C and as upper bound
    -1 in C++ (0xffffffff for a 32-bit target).  */
 bool ph_dw_subrange_count(Dwarf_Die *sub, uint64_t *ret);
+/* std::nullptr_t: GCC writes it as an unspecified type named
+   "decltype(nullptr)" with no size; it is a pointer's size and alignment
+   (the Itanium C++ ABI).  */
+bool ph_dw_is_nullptr_t(Dwarf_Die *die);
 
 /* names.c: spelling.  */
 

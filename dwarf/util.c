@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 void ph_dw_offmap_init(struct ph_dw_offmap *map)
 {
@@ -190,6 +191,17 @@ static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
 		if ((err = ph_dw_type(&cur, &present, &cur)) || !present)
 			return err;
 		return size_at(&cur, depth + 1, ret, known);
+	case DW_TAG_unspecified_type: {
+		Dwarf_Die cu;
+		uint8_t addr_size = 0;
+
+		if (!ph_dw_is_nullptr_t(&cur) ||
+		    !dwarf_diecu(&cur, &cu, &addr_size, NULL) || !addr_size)
+			return NULL;
+		*known = true;
+		*ret = addr_size;
+		return NULL;
+	}
 	case DW_TAG_ptr_to_member_type: {
 		/* GCC gives them no DW_AT_byte_size.  The Itanium C++ ABI's:
 		   a data member pointer is a ptrdiff_t, a member function
@@ -241,6 +253,16 @@ static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
 	default:
 		return NULL;
 	}
+}
+
+bool ph_dw_is_nullptr_t(Dwarf_Die *die)
+{
+	const char *name;
+
+	return dwarf_tag(die) == DW_TAG_unspecified_type &&
+	       !dwarf_hasattr(die, DW_AT_byte_size) &&
+	       (name = dwarf_diename(die)) &&
+	       strcmp(name, "decltype(nullptr)") == 0;
 }
 
 bool ph_dw_subrange_count(Dwarf_Die *sub, uint64_t *ret)
