@@ -262,8 +262,11 @@ static void no_unique_address(tree type, struct ph_member *m)
 	if (!ph_lang_cxx || !RECORD_OR_UNION_TYPE_P(type) ||
 	    !const_uhwi(TYPE_SIZE_UNIT(type), &size) || size <= m->size)
 		return;
-	m->occupied = m->size;
-	m->occupies_less = true;
+	/* The field's bits, not DECL_SIZE_UNIT: a class ending in a
+	   bitfield has a data size that is not whole bytes, and a later
+	   member starts only after its last byte.  */
+	m->occupied = (m->bit_size + 7) / 8;
+	m->occupies_less = m->occupied < size;
 	m->size = size;
 	m->bit_size = 8 * size;
 }
@@ -278,9 +281,14 @@ static void settle_occupied(struct ph_member_vec *vec)
 
 		if (!m->occupies_less || !m->occupied)
 			continue;
+		/* A member that takes no byte (an empty one, a zero-length
+		   array) reuses nothing.  */
 		for (size_t k = i + 1; k < vec->n && !reused; k++)
 			reused = vec->v[k].bit_offset < m->bit_offset +
-							 8 * m->size;
+							 8 * m->size &&
+				 vec->v[k].bit_size &&
+				 !(vec->v[k].occupies_less &&
+				   !vec->v[k].occupied);
 		if (!reused) {
 			m->occupies_less = false;
 			m->occupied = 0;
