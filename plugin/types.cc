@@ -510,6 +510,23 @@ static location_t record_location(tree type)
 	return UNKNOWN_LOCATION;
 }
 
+/* TYPE, of size 0, was laid out: it has fields, each at an offset.  */
+static bool laid_out_empty(tree type)
+{
+	bool any = false;
+
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		if (!DECL_FIELD_OFFSET(f) ||
+		    TREE_CODE(DECL_FIELD_OFFSET(f)) != INTEGER_CST ||
+		    !DECL_SIZE(f) || TREE_CODE(DECL_SIZE(f)) != INTEGER_CST)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
 struct ph_error *ph_type_from_tree(struct ph_model *model, tree type,
 				   const char *name, bool typedef_name,
 				   const struct ph_type **ret)
@@ -522,9 +539,10 @@ struct ph_error *ph_type_from_tree(struct ph_model *model, tree type,
 	memset(&t, 0, sizeof(t));
 	if (!const_uhwi(TYPE_SIZE_UNIT(type), &t.size))
 		return NULL;
-	/* Every complete C++ class takes a byte at least: size 0 is a
-	   template's pattern, which has no layout of its own.  */
-	if (ph_lang_cxx && t.size == 0)
+	/* A C++ class takes a byte at least, but for GCC's zero-length
+	   arrays (sizeof 0 when they are all it has); size 0 is otherwise a
+	   template's pattern, never laid out: its fields have no offset.  */
+	if (ph_lang_cxx && t.size == 0 && !laid_out_empty(type))
 		return NULL;
 	t.kind = TREE_CODE(type) == UNION_TYPE ? PH_KIND_UNION
 					       : PH_KIND_STRUCT;
