@@ -353,13 +353,63 @@ is_flexible_array (const char *type)
 static void walk_members (struct walk *w, const struct ph_json_value *members,
                           const char *prefix, int is_union);
 
-/* A C++ reference member (its JSON type has a '&'): &o.m is its
-   referent's address, sizeof and alignof its referent's; the probe
-   measures it with ph_refoff and ph_refbox instead.  */
+/* Where the parenthesized group opening at S[I] closes, or -1.  */
+static long
+group_end (const char *s, long i)
+{
+  int depth = 0;
+
+  for (; s[i] != '\0'; i++)
+    if (s[i] == '(')
+      depth++;
+    else if (s[i] == ')' && --depth == 0)
+      return i;
+  return -1;
+}
+
+/* Whether type spelling S, from FROM to TO, declares a reference: a '&'
+   outside template arguments and parameter lists.  A parenthesized group
+   followed by '(' or '[' is a declarator ("int (&)[3]", "void (&)(int)")
+   and is looked into; any other is a parameter list ("std::function<int
+   (const std::string&)>" holds no reference).  */
+static int
+declares_reference (const char *s, long from, long to)
+{
+  int angle = 0;
+
+  for (long i = from; i < to; i++)
+    {
+      if (s[i] == '<')
+        angle++;
+      else if (s[i] == '>')
+        angle--;
+      else if (angle == 0 && s[i] == '&')
+        return 1;
+      else if (angle == 0 && s[i] == '(')
+        {
+          long end = group_end (s, i), j;
+
+          if (end < 0 || end > to)
+            return 0;
+          for (j = end + 1; s[j] == ' '; j++)
+            ;
+          if ((s[j] == '(' || s[j] == '[')
+              && declares_reference (s, i + 1, end))
+            return 1;
+          i = end;
+        }
+    }
+  return 0;
+}
+
+/* A C++ reference member: &o.m is its referent's address, sizeof and
+   alignof its referent's; the probe measures it with ph_refoff and
+   ph_refbox instead.  */
 static int
 is_reference (const struct walk *w, const char *type)
 {
-  return w->cxx && type != NULL && strchr (type, '&') != NULL;
+  return w->cxx && type != NULL
+         && declares_reference (type, 0, (long) strlen (type));
 }
 
 /* Whether JSON object V (a type, or a member defined in place) is a
