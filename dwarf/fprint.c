@@ -280,7 +280,7 @@ fail:
 
 bool ph_dw_fingerprint(struct ph_dw_fp_memo *memo, Dwarf_Die *die,
 		       const char *name, bool typedef_name,
-		       struct ph_dw_fp *ret)
+		       uint32_t typedef_align, struct ph_dw_fp *ret)
 {
 	struct ph_dw_fp h, sub;
 
@@ -289,6 +289,7 @@ bool ph_dw_fingerprint(struct ph_dw_fp_memo *memo, Dwarf_Die *die,
 	fp_init(&h, 0x5eed);
 	mix_bytes(&h, name, strlen(name));
 	mix(&h, typedef_name);
+	mix(&h, typedef_align);
 	mix_fp(&h, &sub);
 	*ret = h;
 	return true;

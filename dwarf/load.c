@@ -207,6 +207,7 @@ struct deferred {
 	struct ph_dw_loc loc;
 	char *name;
 	char *comp_dir;
+	uint32_t typedef_align;
 	bool typedef_name, cxx, relative_unit, elf32, i386;
 };
 
@@ -230,7 +231,8 @@ static void drop_layout_caches(struct ph_dw_ctx *ctx)
 }
 
 static struct ph_error *defer(struct walk *w, Dwarf_Die *die,
-			      const char *name, bool typedef_name)
+			      const char *name, bool typedef_name,
+			      uint32_t typedef_align)
 {
 	struct ph_dw_ctx *ctx = w->ctx;
 	struct deferred *d;
@@ -250,6 +252,7 @@ static struct ph_error *defer(struct walk *w, Dwarf_Die *die,
 		return &ph_error_nomem;
 	}
 	d->typedef_name = typedef_name;
+	d->typedef_align = typedef_align;
 	d->cxx = ctx->cxx;
 	d->relative_unit = ctx->relative_unit;
 	d->elf32 = w->elf32;
@@ -305,11 +308,23 @@ static bool wanted(struct walk *w, Dwarf_Die *die, const char *name)
 	       w->filter->want(w->filter->arg, name, kind_of(dwarf_tag(die)));
 }
 
+/* A type named by a typedef that has an alignment of its own
+   (`typedef struct { ... } T __attribute__((aligned))`, glibc's
+   __pthread_unwind_buf_t) is aligned as the typedef says: that is what
+   _Alignof (T) gives and what the plugin reports.  */
+static void take_typedef_align(struct ph_type *t, uint32_t typedef_align)
+{
+	if (typedef_align) {
+		t->align = typedef_align;
+		t->explicit_align = typedef_align;
+	}
+}
+
 /* Builds a wanted type into the unit's model unless its layout was
    produced already; FP, when not NULL, is its fingerprint.  */
 static struct ph_error *build(struct walk *w, Dwarf_Die *die,
 			      const char *name, bool typedef_name,
-			      const struct ph_dw_fp *fp)
+			      uint32_t typedef_align, const struct ph_dw_fp *fp)
 {
 	struct ph_type t;
 	struct ph_error *err;
@@ -325,10 +340,11 @@ static struct ph_error *build(struct walk *w, Dwarf_Die *die,
 		if (err)
 			ph_error_destroy(err);
 		drop_layout_caches(w->ctx);
-		return defer(w, die, name, typedef_name);
+		return defer(w, die, name, typedef_name, typedef_align);
 	}
 	if (err || !built)
 		return err;
+	take_typedef_align(&t, typedef_align);
 	if ((err = ph_dw_dedup_seen(w->dedup, &t, &seen)))
 		return err;
 	if (fp && (err = built_add(w->built, fp, w->unit_index)))
@@ -339,7 +355,8 @@ static struct ph_error *build(struct walk *w, Dwarf_Die *die,
 }
 
 static struct ph_error *report(struct walk *w, Dwarf_Die *die,
-			       const char *name, bool typedef_name)
+			       const char *name, bool typedef_name,
+			       uint32_t typedef_align)
 {
 	struct ph_dw_fp fp;
 	bool have_fp = false;
@@ -352,12 +369,13 @@ static struct ph_error *report(struct walk *w, Dwarf_Die *die,
 	   fingerprints are taken only while there is none.  */
 	if (!w->ctx->cxx && !dwarf_errmsg(0)) {
 		have_fp = ph_dw_fingerprint(w->fp_memo, die, name,
-					    typedef_name, &fp);
+					    typedef_name, typedef_align, &fp);
 		(void)dwarf_errno();
 		if (have_fp && built_before(w->built, &fp, w->unit_index))
 			return NULL;
 	}
-	return build(w, die, name, typedef_name, have_fp ? &fp : NULL);
+	return build(w, die, name, typedef_name, typedef_align,
+		     have_fp ? &fp : NULL);
 }
 
 /* What the fast path (scan.c) found in a unit, reported in its order;
@@ -387,6 +405,7 @@ static struct ph_error *report_events(struct walk *w,
 		if (!wanted(w, &die, e->name))
 			continue;
 		if ((err = build(w, &die, e->name, e->typedef_name,
+				 e->typedef_align,
 				 have_fp ? &fp : NULL)))
 			return err;
 	}
@@ -416,7 +435,30 @@ static struct ph_error *visit_aggregate(struct walk *w, Dwarf_Die *die)
 		if ((err = ph_dw_defs_add(w->defs, w->name.data, &loc)))
 			return err;
 	}
-	return report(w, die, w->name.data, false);
+	return report(w, die, w->name.data, false, 0);
+}
+
+/* A lambda's closure: a class DWARF leaves unnamed whose constructors
+   and destructor GCC calls "<lambda>" and "~<lambda>" (and marks
+   artificial; which of them are written depends on their use).  A type the compiler
+   made, which the plugin leaves out too, even where a typedef names it
+   (std::remove_reference<decltype (f)>::type).  */
+static bool is_closure(Dwarf_Die *agg)
+{
+	Dwarf_Die child;
+	const char *name;
+
+	if (dwarf_child(agg, &child) != 0)
+		return false;
+	do {
+		if (dwarf_tag(&child) == DW_TAG_subprogram &&
+		    dwarf_hasattr(&child, DW_AT_artificial) &&
+		    (name = dwarf_diename(&child)) &&
+		    (strcmp(name, "<lambda>") == 0 ||
+		     strcmp(name, "~<lambda>") == 0))
+			return true;
+	} while (dwarf_siblingof(&child, &child) == 0);
+	return false;
 }
 
 /* typedef struct { ... } name;  The first typedef names the type.  */
@@ -426,12 +468,13 @@ static struct ph_error *visit_typedef(struct walk *w, Dwarf_Die *die)
 	struct ph_dw_offmap *named_map;
 	struct ph_error *err;
 	bool present, named;
-	uint64_t key;
+	uint64_t key, align;
 
 	if ((err = ph_dw_type(die, &present, &target)) || !present)
 		return err;
 	if (!is_aggregate(dwarf_tag(&target)) || dwarf_diename(&target) ||
-	    dwarf_hasattr(&target, DW_AT_declaration))
+	    dwarf_hasattr(&target, DW_AT_declaration) ||
+	    (w->ctx->cxx && !w->pahole_types && is_closure(&target)))
 		return NULL;
 	key = ph_dw_key(&target);
 	named_map = target.cu == w->unit_cu ? &w->typedef_named
@@ -446,7 +489,12 @@ static struct ph_error *visit_typedef(struct walk *w, Dwarf_Die *die)
 		return err;
 	if ((err = ph_buf_error(&w->name)))
 		return err;
-	return report(w, &target, w->name.data, true);
+	if ((err = ph_dw_udata(die, DW_AT_alignment, "DW_AT_alignment",
+			       &present, &align)))
+		return err;
+	return report(w, &target, w->name.data, true,
+		      !present ? 0 : align > 1u << 30 ? 1u << 30
+						     : (uint32_t)align);
 }
 
 static bool cxx_lang(int lang)
@@ -1266,6 +1314,7 @@ static struct ph_error *build_deferred(struct job *job)
 		}
 		if (err || !built)
 			break;
+		take_typedef_align(&t, d->typedef_align);
 		if (!(err = ph_dw_dedup_seen(job->dedup, &t, &seen)) && !seen)
 			err = ph_model_add_type(job->out, &t, NULL);
 	}

@@ -558,6 +558,30 @@ static void settle_base_sizes(struct ph_member *v, size_t n)
 	}
 }
 
+/* A base of one byte that another subobject taking bytes starts at too
+   is empty: no two subobjects share an address but an empty one.  Its
+   class may not look empty (its only member an empty one marked
+   [[no_unique_address]], which DWARF does not record: libstdc++'s
+   _Head_base<N, std::default_delete<T>, true> in std::unique_ptr's
+   tuple), but here it takes nothing.  */
+static void settle_overlapped_bases(struct ph_member *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct ph_member *b = &v[i];
+
+		if (!b->base || b->virtual_base || b->size != 1 ||
+		    !b->bit_size)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (k != i && v[k].bit_size &&
+			    v[k].bit_offset == b->bit_offset &&
+			    (v[k].size > 1 || k > i)) {
+				b->bit_size = 0;
+				break;
+			}
+	}
+}
+
 /* [[no_unique_address]], which DWARF does not record, read from where
    the members are: an empty class sharing its byte with another member
    (or with an empty one before it, or past the end) takes none; a
@@ -709,6 +733,8 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	   whole size.  */
 	if (cxx_done)
 		settle_base_sizes(vec.v, vec.n);
+	if (ctx->cxx && !is_union)
+		settle_overlapped_bases(vec.v, vec.n);
 	for (size_t i = 0; i < vec.n && !cxx_done; i++) {
 		struct ph_member *m = &vec.v[i];
 

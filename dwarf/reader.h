@@ -307,7 +307,7 @@ void ph_dw_fp_memo_destroy(struct ph_dw_fp_memo *m);
    build equal layouts.  False when it has none (build it).  */
 bool ph_dw_fingerprint(struct ph_dw_fp_memo *memo, Dwarf_Die *die,
 		       const char *name, bool typedef_name,
-		       struct ph_dw_fp *ret);
+		       uint32_t typedef_align, struct ph_dw_fp *ret);
 
 /* Fingerprints -> numbers.  */
 struct ph_dw_fp_map;
@@ -328,6 +328,7 @@ struct ph_dw_scan_event {
 	const char *name;	/* in the section data */
 	enum ph_kind kind;
 	bool typedef_name;
+	uint32_t typedef_align;	/* the typedef's DW_AT_alignment, or 0 */
 	size_t die;		/* scan.c's */
 };
 

@@ -767,6 +767,40 @@ static const char *in_strings(const unsigned char *sec, size_t size,
 	return (const char *)sec + off;
 }
 
+/* DW_AT_alignment's value into *RET (at most 2^30, as load.c takes it);
+   false for a form not read here.  */
+static bool val_align(const struct ph_dw_scan *s, const struct val *v,
+		      uint32_t *ret)
+{
+	struct cur c = { v->p, s->unit + s->unit_size, false };
+	uint64_t a;
+
+	switch (v->form) {
+	case DW_FORM_data1:
+		a = fixed(&c, 1);
+		break;
+	case DW_FORM_data2:
+		a = fixed(&c, 2);
+		break;
+	case DW_FORM_data4:
+		a = fixed(&c, 4);
+		break;
+	case DW_FORM_data8:
+		a = fixed(&c, 8);
+		break;
+	case DW_FORM_udata:
+		a = uleb(&c);
+		break;
+	case DW_FORM_implicit_const:
+		a = (uint64_t)v->implicit;
+		break;
+	default:
+		return false;
+	}
+	*ret = a > 1u << 30 ? 1u << 30 : (uint32_t)a;
+	return !c.bad;
+}
+
 /* A string value, or NULL for a form not read here.  */
 static const char *val_str(const struct ph_dw_scan *s, const struct val *v)
 {
@@ -951,7 +985,7 @@ static const char *die_name(const struct ph_dw_scan *s, size_t i, bool *ok)
 }
 
 static bool add_event(struct ph_dw_scan *s, size_t agg, const char *name,
-		      bool typedef_name)
+		      bool typedef_name, uint32_t typedef_align)
 {
 	struct ph_dw_scan_event *e;
 
@@ -965,6 +999,7 @@ static bool add_event(struct ph_dw_scan *s, size_t agg, const char *name,
 		  abbrev_of(s, agg)->tag == DW_TAG_class_type ? PH_KIND_CLASS :
 							      PH_KIND_STRUCT;
 	e->typedef_name = typedef_name;
+	e->typedef_align = typedef_align;
 	e->die = agg;
 	return true;
 }
@@ -980,6 +1015,7 @@ bool ph_dw_scan_fingerprint(struct ph_dw_scan *s,
 	fp_init(&h, 0xfa57);
 	mix_bytes(&h, e->name, strlen(e->name));
 	mix(&h, e->typedef_name);
+	mix(&h, e->typedef_align);
 	mix_fp(&h, &sub);
 	*ret = h;
 	return true;
@@ -998,6 +1034,7 @@ static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth,
 		const char *name;
 		struct val v;
 		size_t t;
+		uint32_t talign;
 		bool ok, descend = false;
 
 		switch (tag) {
@@ -1018,7 +1055,7 @@ static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth,
 			name = die_name(s, i, &ok);
 			if (!ok)
 				return false;
-			if (name && !add_event(s, i, name, false))
+			if (name && !add_event(s, i, name, false, 0))
 				return false;
 			break;
 		case DW_TAG_typedef:
@@ -1043,7 +1080,11 @@ static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth,
 			name = die_name(s, i, &ok);
 			if (!ok)
 				return false;
-			if (name && !add_event(s, t, name, true))
+			talign = 0;
+			if (die_attr(s, i, DW_AT_alignment, &v) &&
+			    !val_align(s, &v, &talign))
+				return false;
+			if (name && !add_event(s, t, name, true, talign))
 				return false;
 			break;
 		case DW_TAG_imported_unit:

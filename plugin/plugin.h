@@ -28,14 +28,22 @@ void ph_spell_abstract(tree type, struct ph_buf *out);
    qualified name (C++), or the typedef naming an untagged one.  False
    when it has none.  */
 bool ph_record_name(tree type, struct ph_buf *out, bool *typedef_name);
-/* Lambda closures and the like, left out unless asked for.  */
-bool ph_compiler_made(tree type);
+/* Lambda closures and the like, left out unless asked for; WHERE is
+   ph_record_location's when TYPE was completed.  */
+bool ph_compiler_made(tree type, location_t where);
 
-/* Converts the complete RECORD_TYPE or UNION_TYPE TYPE into MODEL.
-   *RET is NULL when the type is one we skip (variably modified, erroneous,
-   absurd).  */
+/* Where TYPE is defined, as it is now: the RTTI code moves a class it
+   declared before its header defined it (__cxxabiv1::__class_type_info)
+   back to a built-in location when it emits the type info at the end of
+   the unit, so a type's location is taken when it is completed.  */
+location_t ph_record_location(tree type);
+
+/* Converts the complete RECORD_TYPE or UNION_TYPE TYPE, defined at WHERE
+   (ph_record_location when it was completed), into MODEL.  *RET is NULL
+   when the type is one we skip (variably modified, erroneous, absurd).  */
 struct ph_error *ph_type_from_tree(struct ph_model *model, tree type,
 				   const char *name, bool typedef_name,
+				   location_t where,
 				   const struct ph_type **ret);
 
 /* Appends BUF to PATH ("-" is standard output) in one write() under an

@@ -445,7 +445,7 @@ out:
 
 /* Types the compiler made for itself: lambda closures, RTTI's pseudo
    types.  Users did not write them and cannot change their layout.  */
-bool ph_compiler_made(tree type)
+bool ph_compiler_made(tree type, location_t where)
 {
 	tree name = TYPE_NAME(type);
 
@@ -454,7 +454,27 @@ bool ph_compiler_made(tree type)
 	if (DECL_NAME(name) && PH_IDENTIFIER_LAMBDA_P(DECL_NAME(name)))
 		return true;
 	return DECL_ARTIFICIAL(name) &&
-	       LOCATION_LOCUS(DECL_SOURCE_LOCATION(name)) <= BUILTINS_LOCATION;
+	       LOCATION_LOCUS(where) <= BUILTINS_LOCATION;
+}
+
+/* An untagged C type named by a typedef: the typedef is a variant of it
+   whose TYPE_NAME is the TYPE_DECL.  Only a typedef of the type itself
+   names it, not one of another typedef (`typedef guid_t aligned_guid_t
+   __attribute__((aligned(4)))`, a newer variant).  The variant, or
+   NULL_TREE.  */
+static tree naming_typedef(tree type)
+{
+	for (tree v = TYPE_NEXT_VARIANT(type); v; v = TYPE_NEXT_VARIANT(v)) {
+		tree n = TYPE_NAME(v), orig;
+
+		if (n && TREE_CODE(n) == TYPE_DECL && DECL_NAME(n) &&
+		    (orig = DECL_ORIGINAL_TYPE(n)) &&
+		    TYPE_MAIN_VARIANT(orig) == type &&
+		    !(TYPE_NAME(orig) &&
+		      TREE_CODE(TYPE_NAME(orig)) == TYPE_DECL))
+			return v;
+	}
+	return NULL_TREE;
 }
 
 bool ph_record_name(tree type, struct ph_buf *out, bool *typedef_name)
@@ -479,27 +499,15 @@ bool ph_record_name(tree type, struct ph_buf *out, bool *typedef_name)
 		ph_buf_puts(out, IDENTIFIER_POINTER(name));
 		return true;
 	}
-	/* An untagged C type named by a typedef: the typedef is a variant
-	   of it whose TYPE_NAME is the TYPE_DECL.  Only a typedef of the
-	   type itself names it, not one of another typedef (`typedef guid_t
-	   aligned_guid_t __attribute__((aligned(4)))`, a newer variant).  */
-	for (tree v = TYPE_NEXT_VARIANT(type); v; v = TYPE_NEXT_VARIANT(v)) {
-		tree n = TYPE_NAME(v), orig;
-
-		if (n && TREE_CODE(n) == TYPE_DECL && DECL_NAME(n) &&
-		    (orig = DECL_ORIGINAL_TYPE(n)) &&
-		    TYPE_MAIN_VARIANT(orig) == type &&
-		    !(TYPE_NAME(orig) &&
-		      TREE_CODE(TYPE_NAME(orig)) == TYPE_DECL)) {
-			*typedef_name = true;
-			ph_buf_puts(out, IDENTIFIER_POINTER(DECL_NAME(n)));
-			return true;
-		}
-	}
-	return false;
+	tree v = naming_typedef(type);
+	if (!v)
+		return false;
+	*typedef_name = true;
+	ph_buf_puts(out, IDENTIFIER_POINTER(DECL_NAME(TYPE_NAME(v))));
+	return true;
 }
 
-static location_t record_location(tree type)
+location_t ph_record_location(tree type)
 {
 	tree stub = TYPE_STUB_DECL(type);
 
@@ -529,7 +537,7 @@ static bool laid_out_empty(tree type)
 
 struct ph_error *ph_type_from_tree(struct ph_model *model, tree type,
 				   const char *name, bool typedef_name,
-				   const struct ph_type **ret)
+				   location_t where, const struct ph_type **ret)
 {
 	struct build_ctx ctx = { model, false };
 	struct ph_type t;
@@ -554,7 +562,16 @@ struct ph_error *ph_type_from_tree(struct ph_model *model, tree type,
 	t.packed = TYPE_PACKED(type);
 	if (TYPE_USER_ALIGN(type))
 		t.explicit_align = TYPE_ALIGN_UNIT(type);
-	expanded_location loc = expand_location(record_location(type));
+	/* `typedef struct { ... } T __attribute__((aligned))` (glibc's
+	   __pthread_unwind_buf_t): _Alignof (T) is the typedef's, as in
+	   C++, where the attribute makes the class's own.  */
+	tree v;
+	if (typedef_name && !ph_lang_cxx && (v = naming_typedef(type)) &&
+	    TYPE_USER_ALIGN(v)) {
+		t.align = TYPE_ALIGN_UNIT(v);
+		t.explicit_align = TYPE_ALIGN_UNIT(v);
+	}
+	expanded_location loc = expand_location(where);
 	t.line = loc.line;
 	if ((err = ph_model_strdup(model, name, &t.name)) ||
 	    (err = ph_model_strdup(model, loc.file ? loc.file : "", &t.file)))

@@ -258,13 +258,16 @@ canon_name (const char *s, const char *fallback)
 }
 
 /* A C++ type local to a function (f()::Local, f()::<lambda()>) cannot be
-   named outside that function: a '(' outside template arguments.  Both
-   modes skip such types, so the probe checks the others; tests check that
-   local types are reported with a scan.  */
+   named outside that function: a '(' outside template arguments; nor a
+   template given one as an argument (id<f()::<lambda(int)> >: a "::"
+   right after a ')').  Both modes skip such types, so the probe checks
+   the others; tests check that local types are reported with a scan.  */
 static int
 is_local_cxx_name (const char *s)
 {
   int depth = 0;
+  if (strstr (s, ")::") != NULL)
+    return 1;
   for (; *s; s++)
     if (*s == '<')
       depth++;
