@@ -36,7 +36,7 @@
 
 /* C++ front-end facts, as plain tree bits: cp-tree.h cannot be included
    in a plugin that is also loaded into cc1, where its functions do not
-   exist.  Checked identical in GCC 11 and 12.  */
+   exist.  Checked identical in GCC 11 to 15.  */
 #define PH_DECL_FIELD_IS_BASE(NODE) DECL_LANG_FLAG_6(FIELD_DECL_CHECK(NODE))
 #define PH_IDENTIFIER_LAMBDA_P(NODE) \
 	(IDENTIFIER_NODE_CHECK(NODE)->base.protected_flag)
@@ -49,15 +49,167 @@
 	(TYPE_NAME(TYPE_MAIN_VARIANT(NODE)) != \
 	 TYPE_STUB_DECL(TYPE_MAIN_VARIANT(NODE)))
 
-/* The diagnostic context's hook naming a diagnostic's option, and -Werror
-   (plugin/warn.cc): public fields, the same in GCC 11 and 12; later
-   GCCs make them private members.  */
-#define PH_DC_OPTION_NAME(DC) ((DC)->option_name)
-#define PH_DC_WERROR(DC) ((DC)->warning_as_error_requested)
-
-#if BUILDING_GCC_MAJOR < 11 || BUILDING_GCC_MAJOR > 12
-#error "pokehole is written for the GCC 11 and GCC 12 plugin interfaces"
+#if BUILDING_GCC_MAJOR < 11
+#error "pokehole needs the plugin interface of GCC 11 or later"
 #endif
 
+#if BUILDING_GCC_MAJOR >= 14
+#include "opts.h"
+#include "opts-diagnostic.h"
+#endif
+
+/* A copy of the diagnostics' printer (the front end's format decoder and
+   %T's post-processor come with it), for the caller to delete.  GCC 15
+   keeps the printer private and hands out clones.  */
+static inline pretty_printer *ph_clone_printer(void)
+{
+#if BUILDING_GCC_MAJOR >= 15
+	return global_dc->clone_printer().release();
+#else
+	return global_dc->printer->clone();
+#endif
+}
+
+/* -Werror as the diagnostic context has it: a public field up to GCC 13,
+   accessors from 14.  */
+static inline bool ph_werror(void)
+{
+#if BUILDING_GCC_MAJOR >= 14
+	return global_dc->warning_as_error_requested_p();
+#else
+	return global_dc->warning_as_error_requested;
+#endif
+}
+
+static inline void ph_set_werror(bool on)
+{
+#if BUILDING_GCC_MAJOR >= 14
+	global_dc->set_warning_as_error_requested(on);
+#else
+	global_dc->warning_as_error_requested = on;
+#endif
+}
+
+/* Line LINE of FILE as the diagnostics read it (the input charset
+   applied); empty when it cannot be read.  GCC 14 moved the file cache
+   into the diagnostic context.  */
+static inline char_span ph_source_line(const char *file, int line)
+{
+#if BUILDING_GCC_MAJOR >= 14
+	return global_dc->get_file_cache().get_source_line(file, line);
+#else
+	return location_get_source_line(file, line);
+#endif
+}
+
+/* What names a diagnostic's option in "[-Wname]": a plugin's namer,
+   asked first for every diagnostic while it is installed, returns the
+   malloc'd name or NULL for GCC's own.  GCC 11 to 13 have a public hook
+   to chain; GCC 14 sets all the option hooks at once (GCC's own are
+   public functions, so the others are put back as they were); GCC 15
+   asks an option manager object, which is replaced by one that asks the
+   namer and then a manager of GCC's own kind.  */
+typedef char *(*ph_option_namer)(int option_index, diagnostic_t orig_kind,
+				 diagnostic_t kind);
+
+static inline ph_option_namer &ph_current_namer(void)
+{
+	static ph_option_namer namer;
+	return namer;
+}
+
+#if BUILDING_GCC_MAJOR >= 15
+class ph_option_manager : public diagnostic_option_manager {
+public:
+	ph_option_manager(unsigned lang_mask)
+		: m_gcc(*global_dc, lang_mask, &global_options)
+	{
+	}
+	int option_enabled_p(diagnostic_option_id id) const final override
+	{
+		return m_gcc.option_enabled_p(id);
+	}
+	char *make_option_name(diagnostic_option_id id, diagnostic_t orig,
+			       diagnostic_t kind) const final override
+	{
+		char *name = ph_current_namer()
+				     ? ph_current_namer()(id.m_idx, orig, kind)
+				     : NULL;
+		return name ? name : m_gcc.make_option_name(id, orig, kind);
+	}
+	char *make_option_url(diagnostic_option_id id) const final override
+	{
+		return m_gcc.make_option_url(id);
+	}
+
+private:
+	compiler_diagnostic_option_manager m_gcc;
+};
+
+static inline void ph_set_option_namer(ph_option_namer namer)
+{
+	unsigned mask = global_dc->get_lang_mask();
+
+	ph_current_namer() = namer;
+	if (namer)
+		global_dc->set_option_manager(
+			std::unique_ptr<diagnostic_option_manager>(
+				new ph_option_manager(mask)),
+			mask);
+	else
+		global_dc->set_option_manager(
+			std::unique_ptr<diagnostic_option_manager>(
+				new compiler_diagnostic_option_manager(
+					*global_dc, mask, &global_options)),
+			mask);
+}
+#elif BUILDING_GCC_MAJOR == 14
+static inline char *ph_option_name_hook(const diagnostic_context *dc, int idx,
+					diagnostic_t orig, diagnostic_t kind)
+{
+	char *name = ph_current_namer() ? ph_current_namer()(idx, orig, kind)
+					: NULL;
+	return name ? name : option_name(dc, idx, orig, kind);
+}
+
+static inline void ph_set_option_namer(ph_option_namer namer)
+{
+	ph_current_namer() = namer;
+	global_dc->set_option_hooks(option_enabled, &global_options,
+				    namer ? ph_option_name_hook : option_name,
+				    get_option_url,
+				    global_dc->get_lang_mask());
+}
+#else
+static inline char *(*&ph_gcc_option_name(void))(diagnostic_context *, int,
+						  diagnostic_t, diagnostic_t)
+{
+	static char *(*gcc)(diagnostic_context *, int, diagnostic_t,
+			    diagnostic_t);
+	return gcc;
+}
+
+static inline char *ph_option_name_hook(diagnostic_context *dc, int idx,
+					diagnostic_t orig, diagnostic_t kind)
+{
+	char *name = ph_current_namer() ? ph_current_namer()(idx, orig, kind)
+					: NULL;
+	if (name)
+		return name;
+	return ph_gcc_option_name() ? ph_gcc_option_name()(dc, idx, orig, kind)
+				    : NULL;
+}
+
+static inline void ph_set_option_namer(ph_option_namer namer)
+{
+	if (namer && global_dc->option_name != ph_option_name_hook) {
+		ph_gcc_option_name() = global_dc->option_name;
+		global_dc->option_name = ph_option_name_hook;
+	} else if (!namer && global_dc->option_name == ph_option_name_hook) {
+		global_dc->option_name = ph_gcc_option_name();
+	}
+	ph_current_namer() = namer;
+}
+#endif
 
 #endif

@@ -24,7 +24,7 @@ void ph_type_text(tree type, struct ph_buf *out)
 	/* A clone of the diagnostics' printer has the front end's format
 	   decoder and the post-processor C++'s %T insists on; unquoted, %T
 	   adds no "aka".  Nothing it prints reaches the diagnostics.  */
-	pretty_printer *pp = global_dc->printer->clone();
+	pretty_printer *pp = ph_clone_printer();
 	pp_clear_output_area(pp);
 	pp_set_line_maximum_length(pp, 0);
 	pp_show_color(pp) = false;

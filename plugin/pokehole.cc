@@ -65,6 +65,8 @@ static struct ph_baseline *baseline;
 /* Types completed so far, in completion order: a GC root, so that a type
    local to a function outlives that function's collection.  */
 static vec<tree, va_gc> *pending;
+/* Where each pending type was defined when it was completed.  */
+static vec<location_t> pending_where;
 static hash_set<tree> *seen;
 
 static const struct ggc_root_tab pending_roots[] = {
@@ -91,6 +93,7 @@ static void collect(tree type)
 	if (seen->add(type))
 		return;
 	vec_safe_push(pending, type);
+	pending_where.safe_push(ph_record_location(type));
 }
 
 static void finish_type(void *gcc_data, void *)
@@ -320,14 +323,13 @@ static void report(void)
 		if (!ph_record_name(type, &name, &typedef_name) ||
 		    name.failed || !wanted_name(name.data))
 			continue;
-		if (!opts.artificial && ph_compiler_made(type))
+		if (!opts.artificial && ph_compiler_made(type, pending_where[i]))
 			continue;
 		if (!opts.system_headers && TYPE_STUB_DECL(type) &&
-		    in_system_header_at(
-			    DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type))))
+		    in_system_header_at(pending_where[i]))
 			continue;
 		if ((err = ph_type_from_tree(model, type, name.data, typedef_name,
-					     &t)))
+					     pending_where[i], &t)))
 			break;
 		if (!t)
 			continue;
@@ -431,19 +433,24 @@ static tree handle_type_attribute(tree *node, tree name, tree args, int,
 	return NULL_TREE;
 }
 
-static struct attribute_spec hot_attribute = {
-	"pokehole_hot", 0, -1, true, false, false, false,
-	handle_member_attribute, NULL
-};
-
-static struct attribute_spec ignore_attribute = {
-	"pokehole_ignore", 0, -1, false, true, false, false,
-	handle_type_attribute, NULL
-};
+/* Set field by field: attribute_spec gains and reorders fields between
+   GCC versions.  GCC keeps pointers to them: static.  */
+static struct attribute_spec hot_attribute, ignore_attribute;
 
 static void register_attributes(void *, void *)
 {
+	hot_attribute.name = "pokehole_hot";
+	hot_attribute.min_length = 0;
+	hot_attribute.max_length = -1;
+	hot_attribute.decl_required = true;
+	hot_attribute.handler = handle_member_attribute;
 	register_attribute(&hot_attribute);
+
+	ignore_attribute.name = "pokehole_ignore";
+	ignore_attribute.min_length = 0;
+	ignore_attribute.max_length = -1;
+	ignore_attribute.type_required = true;
+	ignore_attribute.handler = handle_type_attribute;
 	register_attribute(&ignore_attribute);
 }
 

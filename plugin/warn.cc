@@ -16,8 +16,6 @@
 static unsigned current_kind;
 static const struct ph_warn_options *current_opts;
 static bool saved_werror;
-static char *(*gcc_option_name)(diagnostic_context *, int, diagnostic_t,
-				diagnostic_t);
 
 const char *ph_warn_kind_name(unsigned kind)
 {
@@ -38,13 +36,10 @@ const char *ph_warn_kind_name(unsigned kind)
 
 /* GCC shows options on warnings and on what -Werror made of them, never
    on notes.  */
-static char *option_name(diagnostic_context *dc, int index,
-			 diagnostic_t orig_kind, diagnostic_t kind)
+static char *option_name(int index, diagnostic_t orig_kind, diagnostic_t kind)
 {
 	if (index || !current_kind || orig_kind != DK_WARNING)
-		return gcc_option_name ? gcc_option_name(dc, index, orig_kind,
-							 kind)
-				       : NULL;
+		return NULL;
 	return concat(kind == DK_ERROR ? "-Werror=pokehole-" : "-Wpokehole-",
 		      ph_warn_kind_name(current_kind), NULL);
 }
@@ -54,14 +49,14 @@ static char *option_name(diagnostic_context *dc, int index,
 static void begin_kind(unsigned kind)
 {
 	current_kind = kind;
-	saved_werror = PH_DC_WERROR(global_dc);
+	saved_werror = ph_werror();
 	if (current_opts->no_error & kind)
-		PH_DC_WERROR(global_dc) = false;
+		ph_set_werror(false);
 }
 
 static void end_kind(void)
 {
-	PH_DC_WERROR(global_dc) = saved_werror;
+	ph_set_werror(saved_werror);
 	current_kind = 0;
 }
 
@@ -131,7 +126,7 @@ static bool get_line(location_t loc, struct src_line *ret)
 
 	if (!x.file || x.line <= 0)
 		return false;
-	char_span span = location_get_source_line(x.file, x.line);
+	char_span span = ph_source_line(x.file, x.line);
 	if (!span)
 		return false;
 	ret->text = span.get_buffer();
@@ -163,7 +158,7 @@ static const char *lines_between_members(const struct ph_type *t,
 			member = expand_location(locs[i]).line == l;
 		if (member)
 			continue;
-		char_span span = location_get_source_line(first.file, l);
+		char_span span = ph_source_line(first.file, l);
 		if (!span)
 			return "the source is not available";
 		for (size_t k = 0; k < span.length(); k++)
@@ -336,8 +331,7 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		return;
 	}
 	current_opts = o;
-	gcc_option_name = PH_DC_OPTION_NAME(global_dc);
-	PH_DC_OPTION_NAME(global_dc) = option_name;
+	ph_set_option_namer(option_name);
 	ph_buf_init(&name);
 	display_name(t, &name);
 	const char *tn = name.data ? name.data : t->name;
@@ -408,5 +402,5 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		warn_packable(type, t, model, o, tn);
 	ph_buf_deinit(&name);
 	ph_analysis_deinit(&a);
-	PH_DC_OPTION_NAME(global_dc) = gcc_option_name;
+	ph_set_option_namer(NULL);
 }
