@@ -252,9 +252,9 @@ static void settle_base_sizes(struct ph_member_vec *vec)
 	}
 }
 
-/* A [[no_unique_address]] member's field is sized as a base would be,
-   without the tail padding (or, empty, without any byte): its size is
-   still its type's, what it occupies is the field's.  */
+/* A [[no_unique_address]] member's field is sized without the tail
+   padding (or, empty, without any byte): its size is still its type's,
+   what it occupies is the field's (M->size, DECL_SIZE_UNIT here).  */
 static void no_unique_address(tree type, struct ph_member *m)
 {
 	uint64_t size;
@@ -262,10 +262,18 @@ static void no_unique_address(tree type, struct ph_member *m)
 	if (!ph_lang_cxx || !RECORD_OR_UNION_TYPE_P(type) ||
 	    !const_uhwi(TYPE_SIZE_UNIT(type), &size) || size <= m->size)
 		return;
-	/* The field's bits, not DECL_SIZE_UNIT: a class ending in a
-	   bitfield has a data size that is not whole bytes, and a later
-	   member starts only after its last byte.  */
-	m->occupied = (m->bit_size + 7) / 8;
+	/* The field's size, not the type's data size (CLASSTYPE_SIZE_UNIT):
+	   the next member is placed from the field's end, and the two can
+	   differ.  GCC 11 gives the field the data size; GCC 12.2 gives it
+	   end_of_class (eoc_nv_or_dsize), which takes the type's last
+	   bitfield as ending at its byte offset plus its DECL_SIZE_UNIT, a
+	   byte short when that bitfield straddles a byte boundary (a long
+	   :7 at bits 366-372 needs 47 bytes, but 45 + 1 = 46).  The next
+	   member then goes into that byte, over the last bits: that is
+	   what the compiler did, so what is reported (later GCC rounds
+	   a bitfield's end up there).  DECL_SIZE is 8 * DECL_SIZE_UNIT
+	   here.  */
+	m->occupied = m->size;
 	m->occupies_less = m->occupied < size;
 	m->size = size;
 	m->bit_size = 8 * size;

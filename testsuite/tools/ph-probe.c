@@ -840,10 +840,11 @@ holes_checkable (const struct ph_json_value *members)
         return 0;
       ph_json_get_string (m, "name", &name);
       ph_json_get_bool (m, "bitfield", &bitfield);
-      /* A member occupying less than its sizeof ([[no_unique_address]])
-         leaves holes that offsets and sizes do not show.  */
-      if (!is_ident (name) || bitfield || ph_json_get (m, "members") != NULL
-          || ph_json_get (m, "occupied") != NULL)
+      /* A [[no_unique_address]] member that occupies less than its
+         sizeof is sized by what the compiler gives the field (ph_occ,
+         as on its M line): the hole after it, up to the next member's
+         alignment, is the compiler's too.  */
+      if (!is_ident (name) || bitfield || ph_json_get (m, "members") != NULL)
         return 0;
     }
   return 1;
@@ -1117,14 +1118,26 @@ static const char cxx_prologue[] =
   "      __builtin_memcpy ((char *) &o + k, (void *) &p, sizeof p);\n"
   "      if (f (o) == (const void *) &target)\n        return k;\n    }\n"
   "  return (unsigned long) -1;\n}\n\n"
+  "/* The bytes a [[no_unique_address]] member of type M takes: where a\n"
+  "   char member after it lands.  Not ph_dsize: GCC sizes such a field\n"
+  "   apart from a base (end_of_class (eoc_nv_or_dsize)), and GCC 12.2\n"
+  "   ends it at the byte offset of M's last bitfield plus that field's\n"
+  "   DECL_SIZE_UNIT: a byte short of M's data size when the bitfield\n"
+  "   straddles a byte boundary (as a base M still takes its whole data\n"
+  "   size).  The next member goes there, over M's last bits.  */\n"
+  "template<typename M> struct ph_fdsize\n"
+  "{\n  struct F { [[no_unique_address]] M ph_m_; char ph_after_; };\n"
+  "  static unsigned long get ()\n"
+  "  { return __builtin_offsetof (F, ph_after_); }\n};\n\n"
   "/* What a member of type M takes, printed as \" occupied=N\" when less\n"
   "   than sizeof (M): with OVERLAP (the report puts another member in\n"
-  "   its bytes, which only [[no_unique_address]] allows) its data size,\n"
-  "   0 when empty; an empty class the report says takes nothing, but\n"
-  "   that overlaps nothing is laid out the same either way: 0 then.  */\n"
+  "   its bytes, which only [[no_unique_address]] allows) what the field\n"
+  "   takes (ph_fdsize), 0 when empty; an empty class the report says\n"
+  "   takes nothing, but that overlaps nothing is laid out the same\n"
+  "   either way: 0 then.  */\n"
   "template<typename M, bool = std::is_class<M>::value> struct ph_occ\n"
   "{\n  static unsigned long get (int overlap, int claimed)\n  {\n"
-  "    unsigned long n = overlap ? ph_dsize<M>::get ()\n"
+  "    unsigned long n = overlap ? ph_fdsize<M>::get ()\n"
   "      : claimed && std::is_empty<M>::value ? 0 : sizeof (M);\n"
   "    return n < sizeof (M) ? n : sizeof (M);\n  }\n"
   "  static void put (int overlap, int claimed)\n  {\n"
