@@ -1,8 +1,11 @@
 # pokehole: struct layout analysis by the compiler itself.
 #
-#   make            build plugin/pokehole.so
+#   make            build plugin/pokehole.so, the other GCCs' plugins, the reader
+#   make plugin     only plugin/pokehole.so, for the GCC that CC/CXX name
+#                   (make plugin CC=gcc-15 CXX=g++-15)
 #   make demo       show the layouts of examples/ as GCC lays them out
 #   make check      build and run the whole testsuite
+#   make gcc-root   add GCC 13, 14 and 15 for make check (see GCC_ROOT)
 #   make install    install pokehole.so where -fplugin=pokehole finds it
 #
 # demo and check install the Debian packages they lack when run as root
@@ -20,8 +23,15 @@ PLUGIN_CXX ?= $(CXX)
 GCC_PLUGIN_DIR := $(shell $(PLUGIN_CC) -print-file-name=plugin)
 # Every other GCC whose plugin headers are installed gets a plugin of its
 # own, plugin/gcc-N/pokehole.so: a plugin loads only into the GCC it was
-# built for, and `make check` tests each.
+# built for, and `make check` tests each.  The default GCC's is
+# plugin/pokehole.so, built once.
 GCC_VERSIONS := $(shell sh scripts/gcc-versions.sh)
+DEFAULT_GCC_MAJOR := $(shell $(PLUGIN_CC) -dumpversion 2>/dev/null | cut -d. -f1)
+OTHER_GCC_VERSIONS := $(filter-out $(DEFAULT_GCC_MAJOR),$(GCC_VERSIONS))
+# A system with the GCCs Debian 12 does not ship (`make gcc-root`, which
+# .ci/run does first); `make check` tests each of its GCCs when it is
+# there (scripts/gcc-root.sh).
+GCC_ROOT ?= /var/cache/pokehole/gcc-root
 
 WARN      := -Wall -Wextra
 CFLAGS    ?= -O2 -g
@@ -37,33 +47,44 @@ DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/reorganize.c reorg/select.c \
 	report/buf.c report/text.c report/jsonl.c report/reorg.c \
-	report/json.c report/baseline.c
+	report/json.c report/baseline.c report/dedup.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)
 PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/names.cc \
 	plugin/output.cc plugin/warn.cc
-PLUGIN_OBJ := $(PLUGIN_SRC:%.cc=build/%.o)
+# Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
+# the default GCC must compile them again.
+PLUGIN_OBJ := $(PLUGIN_SRC:plugin/%.cc=build/gcc-$(DEFAULT_GCC_MAJOR)/%.o)
 HEADERS := $(wildcard reorg/*.h report/*.h plugin/*.h)
 
 PLUGIN := plugin/pokehole.so
-VERSIONED_PLUGINS := $(GCC_VERSIONS:%=plugin/gcc-%/pokehole.so)
+VERSIONED_PLUGINS := $(OTHER_GCC_VERSIONS:%=plugin/gcc-%/pokehole.so)
 
-.PHONY: all demo check clean install deps
+.PHONY: all plugin demo check clean install deps gcc-root
 all: $(PLUGIN) $(VERSIONED_PLUGINS) dwarf/pokehole
+plugin: $(PLUGIN)
 
 build/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ENGINE_CFLAGS) $(CFLAGS) -c $< -o $@
 
-build/plugin/%.o: plugin/%.cc $(HEADERS)
+build/gcc-$(DEFAULT_GCC_MAJOR)/%.o: plugin/%.cc $(HEADERS)
 	@mkdir -p $(dir $@)
 	@test -f $(GCC_PLUGIN_DIR)/include/gcc-plugin.h || { \
 	  echo "pokehole: no GCC plugin headers in $(GCC_PLUGIN_DIR)/include;" \
-	       "install them: apt-get install gcc-12-plugin-dev" >&2; exit 1; }
+	       "install them: apt-get install gcc-$(DEFAULT_GCC_MAJOR)-plugin-dev" >&2; exit 1; }
 	$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -I$(GCC_PLUGIN_DIR)/include \
 	  $(CXXFLAGS) -c $< -o $@
 
-$(PLUGIN): $(PLUGIN_OBJ) $(ENGINE_OBJ)
-	$(PLUGIN_CXX) -shared -fPIC $(CXXFLAGS) $^ -o $@
+# Which GCC plugin/pokehole.so is for: rewritten only when that changes,
+# so that switching CC relinks it.
+build/plugin-gcc: FORCE
+	@mkdir -p build
+	@echo "$(PLUGIN_CXX) $(DEFAULT_GCC_MAJOR)" | cmp -s - $@ 2>/dev/null || \
+	  echo "$(PLUGIN_CXX) $(DEFAULT_GCC_MAJOR)" > $@
+.PHONY: FORCE
+
+$(PLUGIN): $(PLUGIN_OBJ) $(ENGINE_OBJ) build/plugin-gcc
+	$(PLUGIN_CXX) -shared -fPIC $(CXXFLAGS) $(PLUGIN_OBJ) $(ENGINE_OBJ) -o $@
 
 define versioned_plugin
 build/gcc-$(1)/%.o: plugin/%.cc $$(HEADERS)
@@ -76,7 +97,7 @@ plugin/gcc-$(1)/pokehole.so: $$(PLUGIN_SRC:plugin/%.cc=build/gcc-$(1)/%.o) \
 	@mkdir -p $$(dir $$@)
 	g++-$(1) -shared -fPIC $$(CXXFLAGS) $$^ -o $$@
 endef
-$(foreach v,$(GCC_VERSIONS),$(eval $(call versioned_plugin,$(v))))
+$(foreach v,$(OTHER_GCC_VERSIONS),$(eval $(call versioned_plugin,$(v))))
 
 include testsuite/Makefile.frag
 include dwarf/Makefile.frag
@@ -114,32 +135,41 @@ demo: deps
 	@$(CC) -g -c examples/sample.c -o build/sample.o && \
 	  dwarf/pokehole -S -C sample build/sample.o
 
-# The testsuite runs once per GCC with a plugin of its own (the default
-# compiler's plugin when there is none), each into testsuite/results/.
-CHECK_GCCS := $(if $(GCC_VERSIONS),$(GCC_VERSIONS),default)
+# The testsuite runs once per GCC with a plugin of its own, each into
+# testsuite/results/gcc-N: in full with the default GCC and the newest
+# one, the core of it with the others (scripts/check-gcc.sh); then with
+# the GCCs of GCC_ROOT when it is there.
+NEWEST_GCC := $(lastword $(sort $(GCC_VERSIONS)))
 RUNTEST_FLAGS ?=
 RESULTS ?= $(CURDIR)/testsuite/results
 check: deps
 	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
 	@rm -rf $(RESULTS)
-	@for v in $(CHECK_GCCS); do \
-	  if [ $$v = default ]; then cc="$(CC)"; cxx="$(CXX)"; so=$(PLUGIN); \
-	  else cc=gcc-$$v; cxx=g++-$$v; so=plugin/gcc-$$v/pokehole.so; fi; \
-	  mkdir -p $(RESULTS)/gcc-$$v; \
-	  echo "pokehole: testing with $$cc"; \
-	  (cd testsuite && LC_ALL=C runtest --tool pokehole --srcdir . \
-	    --outdir $(RESULTS)/gcc-$$v PLUGIN=$(CURDIR)/$$so \
-	    PROBE=$(CURDIR)/testsuite/tools/ph-probe CC=$$cc CXX=$$cxx \
-	    $(RUNTEST_FLAGS) >/dev/null); \
-	done; true
+	@sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \
+	  "$(CXX)" $(CURDIR)/$(PLUGIN) full $(RUNTEST_FLAGS)
+	@for v in $(OTHER_GCC_VERSIONS); do \
+	  mode=core; [ $$v = "$(NEWEST_GCC)" ] && [ ! -d $(GCC_ROOT)/usr/bin ] \
+	    && mode=full; \
+	  sh scripts/check-gcc.sh $(RESULTS)/gcc-$$v gcc-$$v g++-$$v \
+	    $(CURDIR)/plugin/gcc-$$v/pokehole.so $$mode $(RUNTEST_FLAGS); \
+	done
+	@if [ -d $(GCC_ROOT)/usr/bin ]; then \
+	  sh scripts/gcc-root.sh check $(GCC_ROOT) $(RESULTS) \
+	    $(DEFAULT_GCC_MAJOR) $(OTHER_GCC_VERSIONS); \
+	else echo "pokehole: no $(GCC_ROOT) (make gcc-root): GCC 13 to 15 not tested"; fi
 	@echo "pokehole: testing dwarf/pokehole against the plugin"
 	@VERBOSE=1 sh dwarf/selftest.sh > $(RESULTS)/dwarf.sum 2>&1; true
 	@echo "pokehole: the reader and the engine under ASan and UBSan"
 	@VERBOSE=1 $(MAKE) --no-print-directory check-sanitize \
 	  > $(RESULTS)/sanitize.sum 2>&1; true
 	@sh scripts/summary.sh \
-	  $(CHECK_GCCS:%=$(RESULTS)/gcc-%/pokehole.sum) $(RESULTS)/dwarf.sum \
-	  $(RESULTS)/sanitize.sum
+	  $(patsubst %,$(RESULTS)/gcc-%/pokehole.sum,$(DEFAULT_GCC_MAJOR) \
+	    $(OTHER_GCC_VERSIONS)) \
+	  $$(cat $(RESULTS)/gcc-root.list 2>/dev/null) \
+	  $(RESULTS)/dwarf.sum $(RESULTS)/sanitize.sum
+
+gcc-root:
+	sh scripts/gcc-root.sh create $(GCC_ROOT)
 
 # Each plugin goes into the plugin directory of the GCC it was built for,
 # where -fplugin=pokehole finds it; the reader, man pages and
@@ -156,7 +186,7 @@ install: all
 	install -m 644 docs/pokehole.1 docs/pokehole-plugin.1 \
 	  $(DESTDIR)$(MANDIR)/man1
 	install -m 644 README docs/layout-jsonl.md $(DESTDIR)$(DOCDIR)
-	@for v in $(GCC_VERSIONS); do \
+	@for v in $(OTHER_GCC_VERSIONS); do \
 	  dir=$$(gcc-$$v -print-file-name=plugin); \
 	  [ "$$dir" = "$(GCC_PLUGIN_DIR)" ] && continue; \
 	  echo "install -m 644 plugin/gcc-$$v/pokehole.so $(DESTDIR)$$dir/"; \

@@ -6,7 +6,7 @@
 # elfutils (libdw-dev, libelf-dev).
 
 DWARF_SRC := dwarf/main.c dwarf/load.c dwarf/members.c dwarf/align.c \
-	dwarf/names.c dwarf/dedup.c dwarf/util.c dwarf/cxx.c dwarf/fprint.c \
+	dwarf/names.c dwarf/util.c dwarf/cxx.c dwarf/fprint.c \
 	dwarf/scan.c dwarf/defs.c
 DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
 DWARF_LIBS ?= -ldw -lelf -lpthread

@@ -161,7 +161,7 @@ static struct ph_error *built_add(struct built *b, const struct ph_dw_fp *fp,
 struct walk {
 	struct ph_dw_ctx *ctx;
 	struct ph_model *out;		/* the current unit's types */
-	struct ph_dw_dedup *dedup;	/* what this worker produced */
+	struct ph_dedup *dedup;	/* what this worker produced */
 	const struct ph_dw_filter *filter;
 	/* Anonymous aggregates already reported under a typedef's name:
 	   those of the current unit (cleared per unit) and those of units
@@ -345,7 +345,7 @@ static struct ph_error *build(struct walk *w, Dwarf_Die *die,
 	if (err || !built)
 		return err;
 	take_typedef_align(&t, typedef_align);
-	if ((err = ph_dw_dedup_seen(w->dedup, &t, &seen)))
+	if ((err = ph_dedup_seen(w->dedup, &t, &seen)))
 		return err;
 	if (fp && (err = built_add(w->built, fp, w->unit_index)))
 		return err;
@@ -426,6 +426,8 @@ static struct ph_error *visit_aggregate(struct walk *w, Dwarf_Die *die)
 		return NULL;	/* reported under a typedef, or nested */
 	if ((err = ph_buf_error(&w->name)))
 		return err;
+	if (!w->name.data || !*w->name.data)
+		return NULL;	/* DW_AT_name "" (corrupt input): no name */
 	if (w->ctx->cxx && dwarf_hasattr(die, DW_AT_byte_size) &&
 	    ph_dw_defs_global_name(w->name.data)) {
 		struct ph_dw_loc loc;
@@ -489,6 +491,8 @@ static struct ph_error *visit_typedef(struct walk *w, Dwarf_Die *die)
 		return err;
 	if ((err = ph_buf_error(&w->name)))
 		return err;
+	if (!w->name.data || !*w->name.data)
+		return NULL;	/* DW_AT_name "" (corrupt input): no name */
 	if ((err = ph_dw_udata(die, DW_AT_alignment, "DW_AT_alignment",
 			       &present, &align)))
 		return err;
@@ -804,7 +808,7 @@ struct job {
 	size_t nr_read, nr_fast, nr_built;
 
 	struct ph_model *out;
-	struct ph_dw_dedup *dedup;
+	struct ph_dedup *dedup;
 	const struct ph_dw_filter *filter;
 	const struct ph_names *stop_names;
 	bool pahole_types;
@@ -866,7 +870,7 @@ static struct ph_error *merge(struct job *job, struct ph_model *m)
 	if (!m)
 		return NULL;
 	for (size_t i = 0; i < m->nr_types; i++) {
-		if ((err = ph_dw_dedup_seen(job->dedup, m->types[i], &seen)))
+		if ((err = ph_dedup_seen(job->dedup, m->types[i], &seen)))
 			return err;
 		if (!seen && (err = ph_model_add_type(job->out, m->types[i],
 						      NULL)))
@@ -1037,7 +1041,7 @@ static void read_units(struct job *job, Dwarf *dw)
 	ph_dw_offmap_init(&w.imported);
 	ph_dw_offmap_init(&w.stmt_dirs);
 	ph_buf_init(&w.name);
-	if ((err = ph_dw_dedup_create(&w.dedup)) ||
+	if ((err = ph_dedup_create(&w.dedup)) ||
 	    (err = ph_dw_fp_memo_create(&w.fp_memo)) ||
 	    (err = ph_dw_scan_create(&w.scan))) {
 		fail(job, err);
@@ -1100,7 +1104,7 @@ out:
 	ph_dw_offmap_deinit(&w.stmt_dirs);
 	free(w.dirs);
 	ph_buf_deinit(&w.name);
-	ph_dw_dedup_destroy(w.dedup);
+	ph_dedup_destroy(w.dedup);
 }
 
 enum { STOP_NAMES_ALONE = 16 };
@@ -1315,7 +1319,7 @@ static struct ph_error *build_deferred(struct job *job)
 		if (err || !built)
 			break;
 		take_typedef_align(&t, d->typedef_align);
-		if (!(err = ph_dw_dedup_seen(job->dedup, &t, &seen)) && !seen)
+		if (!(err = ph_dedup_seen(job->dedup, &t, &seen)) && !seen)
 			err = ph_model_add_type(job->out, &t, NULL);
 	}
 	ctx_deinit(&ctx);
@@ -1461,7 +1465,7 @@ static int find_grouped(Dwfl_Module *mod, void **userdata, const char *name,
 }
 
 struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
-				 struct ph_dw_dedup *dedup,
+				 struct ph_dedup *dedup,
 				 const struct ph_dw_load_opts *opts)
 {
 	struct job job;

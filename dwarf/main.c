@@ -358,7 +358,7 @@ int main(int argc, char **argv)
 {
 	struct options o;
 	struct ph_model *model = NULL;
-	struct ph_dw_dedup *dedup = NULL;
+	struct ph_dedup *dedup = NULL;
 	struct ph_dw_filter filter;
 	struct ph_dw_load_opts load_opts;
 	struct ph_error *err;
@@ -493,7 +493,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if ((err = ph_model_create(&model)) ||
-	    (err = ph_dw_dedup_create(&dedup))) {
+	    (err = ph_dedup_create(&dedup))) {
 		fprintf(stderr, "%s: %s\n", progname, err->message);
 		ph_model_destroy(model);
 		return 1;
@@ -545,7 +545,7 @@ int main(int argc, char **argv)
 			strerror(errno));
 		status = 1;
 	}
-	ph_dw_dedup_destroy(dedup);
+	ph_dedup_destroy(dedup);
 	ph_model_destroy(model);
 	free(o.hot);
 	free(o.hot_copy);

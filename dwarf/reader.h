@@ -13,6 +13,7 @@
 
 #include "../reorg/layout.h"
 #include "../reorg/select.h"
+#include "../report/dedup.h"
 #include "../report/buf.h"
 
 /* Bounds that no real program reaches, so that corrupt input can neither
@@ -282,16 +283,6 @@ bool ph_dw_defs_global_name(const char *name);
    ph_dw_ctx.layout).  */
 struct ph_error *ph_dw_resolve_decl(struct ph_dw_ctx *ctx, Dwarf_Die *die);
 
-/* dedup.c: distinct layouts.  */
-
-struct ph_dw_dedup;
-struct ph_error *ph_dw_dedup_create(struct ph_dw_dedup **ret);
-void ph_dw_dedup_destroy(struct ph_dw_dedup *d);
-/* True when a type with T's name and layout was seen already; otherwise
-   remembers it.  */
-struct ph_error *ph_dw_dedup_seen(struct ph_dw_dedup *d,
-				  const struct ph_type *t, bool *ret);
-
 /* fprint.c: cheap fingerprints of aggregate DIEs (C units).  */
 
 struct ph_dw_fp {
@@ -389,7 +380,7 @@ struct ph_dw_load_opts {
    DEDUP across files), in the order of their first appearance.  An error
    names what is wrong with the file; the types read before it are kept.  */
 struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
-				 struct ph_dw_dedup *dedup,
+				 struct ph_dedup *dedup,
 				 const struct ph_dw_load_opts *opts);
 
 #endif

@@ -121,7 +121,7 @@ static void exercise(struct ph_model *model, unsigned cacheline,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ph_model *model = NULL;
-	struct ph_dw_dedup *dedup = NULL;
+	struct ph_dedup *dedup = NULL;
 	struct ph_dw_load_opts opts = {
 		.filter = NULL,
 		.debuginfo_path = empty_dir,
@@ -137,13 +137,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (ph_model_create(&model))
 		return 0;
-	if (ph_dw_dedup_create(&dedup)) {
+	if (ph_dedup_create(&dedup)) {
 		ph_model_destroy(model);
 		return 0;
 	}
 	drop(ph_dw_load_file(path, model, dedup, &opts));
 	exercise(model, size && (data[0] & 1) ? 32 : 64, size ? data[0] : 0);
-	ph_dw_dedup_destroy(dedup);
+	ph_dedup_destroy(dedup);
 	ph_model_destroy(model);
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include "../reorg/select.h"
 #include "../report/baseline.h"
 #include "../report/buf.h"
+#include "../report/dedup.h"
 #include "../report/jsonl.h"
 #include "../report/reorg.h"
 #include "../report/text.h"

@@ -315,6 +315,16 @@ static void report(void)
 	ph_buf_init(&text);
 	ph_buf_init(&json);
 	ph_buf_init(&name);
+	/* GCC spells some distinct classes alike, in DWARF too (libstdc++
+	   15's is_null_pointer<const std::nullptr_t> and its cv siblings all
+	   print as is_null_pointer<std::nullptr_t>): each distinct name and
+	   layout is reported once, by the rule the reader follows.  */
+	struct ph_dedup *dedup = NULL;
+	if ((err = ph_dedup_create(&dedup))) {
+		report_error("cannot build the layout model", err);
+		ph_model_destroy(model);
+		return;
+	}
 	FOR_EACH_VEC_SAFE_ELT(pending, i, type) {
 		const struct ph_type *t;
 		bool typedef_name;
@@ -333,8 +343,14 @@ static void report(void)
 			break;
 		if (!t)
 			continue;
+		/* Each class is warned about at its own place.  */
 		if (opts.warn.kinds)
 			ph_warn_type(type, t, model, &opts.warn);
+		bool seen;
+		if ((err = ph_dedup_seen(dedup, t, &seen)))
+			break;
+		if (seen)
+			continue;
 		if (opts.report &&
 		    (err = ph_render_text(&text, t, &text_opts)))
 			break;
@@ -356,6 +372,7 @@ static void report(void)
 	ph_buf_deinit(&text);
 	ph_buf_deinit(&json);
 	ph_buf_deinit(&name);
+	ph_dedup_destroy(dedup);
 	ph_model_destroy(model);
 }
 

@@ -1,22 +1,24 @@
-/* Distinct layouts: a type is printed once for each distinct name and
-   layout, however many compile units repeat it.  The key is everything
-   the renderers print except where the type was defined.  */
-#include "reader.h"
+/* Distinct layouts (dedup.h).  The key is everything the renderers print
+   except where the type was defined.  */
+#include "dedup.h"
+
+#include "../reorg/arena.h"
+#include "buf.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct ph_dw_dedup {
+struct ph_dedup {
 	struct ph_arena arena;	/* the keys */
 	char **slots;
 	uint64_t *hashes;
 	size_t n, cap;
 };
 
-struct ph_error *ph_dw_dedup_create(struct ph_dw_dedup **ret)
+struct ph_error *ph_dedup_create(struct ph_dedup **ret)
 {
-	struct ph_dw_dedup *d = calloc(1, sizeof(*d));
+	struct ph_dedup *d = calloc(1, sizeof(*d));
 
 	if (!d)
 		return &ph_error_nomem;
@@ -25,7 +27,7 @@ struct ph_error *ph_dw_dedup_create(struct ph_dw_dedup **ret)
 	return NULL;
 }
 
-void ph_dw_dedup_destroy(struct ph_dw_dedup *d)
+void ph_dedup_destroy(struct ph_dedup *d)
 {
 	if (!d)
 		return;
@@ -46,8 +48,9 @@ static void key_members(struct ph_buf *b, const struct ph_member *ms,
 		ph_buf_printf(b, "%s%c%s%c%s%c%s%c", m->name, 0, m->type, 0,
 			      m->name_pre, 0, m->name_post, 0);
 		ph_buf_printf(b, "%" PRIu64 ",%" PRIu64 ",%" PRIu64
-			      ",%u,%u,%u,%d%d%d%d%d%d%d%u,%zu{",
-			      m->bit_offset, m->bit_size, m->size, m->align,
+			      ",%" PRIu64 "%d,%u,%u,%u,%d%d%d%d%d%d%d%u,%zu{",
+			      m->bit_offset, m->bit_size, m->size,
+			      m->occupied, m->occupies_less, m->align,
 			      m->explicit_align, m->type_padding, m->bitfield,
 			      m->base, m->virtual_base, m->artificial,
 			      m->flexible, m->nested, 0,
@@ -68,7 +71,7 @@ static uint64_t fnv1a(const char *s, size_t n)
 	return h;
 }
 
-static struct ph_error *grow(struct ph_dw_dedup *d)
+static struct ph_error *grow(struct ph_dedup *d)
 {
 	size_t cap = d->cap ? 2 * d->cap : 1024;
 	char **slots = calloc(cap, sizeof(*slots));
@@ -96,7 +99,7 @@ static struct ph_error *grow(struct ph_dw_dedup *d)
 	return NULL;
 }
 
-struct ph_error *ph_dw_dedup_seen(struct ph_dw_dedup *d,
+struct ph_error *ph_dedup_seen(struct ph_dedup *d,
 				  const struct ph_type *t, bool *ret)
 {
 	struct ph_buf b;
