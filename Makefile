@@ -54,7 +54,9 @@ PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/names.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
 # the default GCC must compile them again.
 PLUGIN_OBJ := $(PLUGIN_SRC:plugin/%.cc=build/gcc-$(DEFAULT_GCC_MAJOR)/%.o)
-HEADERS := $(wildcard reorg/*.h report/*.h plugin/*.h)
+# Each object's header dependencies are the compiler's (-MMD), in a .d
+# beside it, read at the end of this file.
+DEPFLAGS := -MMD -MP
 
 PLUGIN := plugin/pokehole.so
 VERSIONED_PLUGINS := $(OTHER_GCC_VERSIONS:%=plugin/gcc-%/pokehole.so)
@@ -63,17 +65,17 @@ VERSIONED_PLUGINS := $(OTHER_GCC_VERSIONS:%=plugin/gcc-%/pokehole.so)
 all: $(PLUGIN) $(VERSIONED_PLUGINS) dwarf/pokehole
 plugin: $(PLUGIN)
 
-build/%.o: %.c $(HEADERS)
+build/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ENGINE_CFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(ENGINE_CFLAGS) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 
-build/gcc-$(DEFAULT_GCC_MAJOR)/%.o: plugin/%.cc $(HEADERS)
+build/gcc-$(DEFAULT_GCC_MAJOR)/%.o: plugin/%.cc
 	@mkdir -p $(dir $@)
 	@test -f $(GCC_PLUGIN_DIR)/include/gcc-plugin.h || { \
 	  echo "pokehole: no GCC plugin headers in $(GCC_PLUGIN_DIR)/include;" \
 	       "install them: apt-get install gcc-$(DEFAULT_GCC_MAJOR)-plugin-dev" >&2; exit 1; }
-	$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -I$(GCC_PLUGIN_DIR)/include \
-	  $(CXXFLAGS) -c $< -o $@
+	$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) $(DEPFLAGS) \
+	  -I$(GCC_PLUGIN_DIR)/include $(CXXFLAGS) -c $< -o $@
 
 # Which GCC plugin/pokehole.so is for: rewritten only when that changes,
 # so that switching CC relinks it.
@@ -87,9 +89,9 @@ $(PLUGIN): $(PLUGIN_OBJ) $(ENGINE_OBJ) build/plugin-gcc
 	$(PLUGIN_CXX) -shared -fPIC $(CXXFLAGS) $(PLUGIN_OBJ) $(ENGINE_OBJ) -o $@
 
 define versioned_plugin
-build/gcc-$(1)/%.o: plugin/%.cc $$(HEADERS)
+build/gcc-$(1)/%.o: plugin/%.cc
 	@mkdir -p $$(dir $$@)
-	g++-$(1) $$(PLUGIN_CXXFLAGS) \
+	g++-$(1) $$(PLUGIN_CXXFLAGS) $$(DEPFLAGS) \
 	  -I$$(shell gcc-$(1) -print-file-name=plugin)/include \
 	  $$(CXXFLAGS) -c $$< -o $$@
 plugin/gcc-$(1)/pokehole.so: $$(PLUGIN_SRC:plugin/%.cc=build/gcc-$(1)/%.o) \
@@ -198,3 +200,5 @@ install: all
 clean:
 	rm -rf build build-san $(PLUGIN) plugin/gcc-* $(TEST_TOOLS) testsuite/results \
 	  testsuite/*.sum testsuite/*.log
+
+-include $(shell find build $(SAN_DIR) -name '*.d' 2>/dev/null)

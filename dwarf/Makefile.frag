@@ -12,9 +12,10 @@ DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
 DWARF_LIBS ?= -ldw -lelf -lpthread
 DWARF_TOOL := dwarf/pokehole
 
-build/dwarf/%.o: dwarf/%.c dwarf/reader.h dwarf/fphash.h $(HEADERS)
+build/dwarf/%.o: dwarf/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ENGINE_CFLAGS) -DPH_VERSION='"$(VERSION)"' $(CFLAGS) -c $< -o $@
+	$(CC) $(ENGINE_CFLAGS) $(DEPFLAGS) -DPH_VERSION='"$(VERSION)"' $(CFLAGS) \
+	  -c $< -o $@
 
 $(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $^ $(DWARF_LIBS) -o $@

@@ -19,7 +19,7 @@
 #include "../report/text.h"
 
 #ifndef PH_VERSION
-#define PH_VERSION "0.1"
+#error "PH_VERSION comes from the Makefile's VERSION"
 #endif
 
 static const char *progname = "pokehole";

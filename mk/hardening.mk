@@ -1,6 +1,6 @@
 # mk/hardening.mk - fuzzing and sanitizer builds; included by the
 # top-level Makefile after dwarf/Makefile.frag and testsuite/Makefile.frag
-# (it uses ENGINE_SRC, DWARF_SRC, DWARF_LIBS, HEADERS, VERSION, PLUGIN).
+# (it uses ENGINE_SRC, DWARF_SRC, DWARF_LIBS, DEPFLAGS, VERSION, PLUGIN).
 # Paths are relative to the top directory.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
@@ -49,9 +49,9 @@ FUZZERS    := $(FUZZ_HARNESSES:%=$(SAN_DIR)/fuzz/%)
 .PHONY: fuzz fuzz-build check-sanitize sanitize-build
 
 # check-sanitize's build: SAN_CC, ASan + UBSan, no coverage.
-$(SAN_DIR)/obj/%.o: %.c $(HEADERS) dwarf/reader.h
+$(SAN_DIR)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(SAN_CC) $(ENGINE_CFLAGS) -DPH_VERSION='"$(VERSION)"' $(SAN_FLAGS) \
+	$(SAN_CC) $(ENGINE_CFLAGS) $(DEPFLAGS) -DPH_VERSION='"$(VERSION)"' $(SAN_FLAGS) \
 	  $(SAN_CFLAGS) -c $< -o $@
 
 $(SAN_READER): $(SAN_OBJ)
@@ -94,9 +94,9 @@ check-sanitize: sanitize-build $(PLUGIN) $(TEST_TOOLS)
 	  "$(FUZZ_HARNESSES)"
 
 # libFuzzer builds: clang, ASan + UBSan + coverage.
-$(SAN_DIR)/fuzz-obj/%.o: %.c $(HEADERS) dwarf/reader.h
+$(SAN_DIR)/fuzz-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(ENGINE_CFLAGS) -DPH_VERSION='"$(VERSION)"' $(SAN_FLAGS) \
+	$(FUZZ_CC) $(ENGINE_CFLAGS) $(DEPFLAGS) -DPH_VERSION='"$(VERSION)"' $(SAN_FLAGS) \
 	  -fsanitize=fuzzer-no-link $(SAN_CFLAGS) -c $< -o $@
 
 $(SAN_DIR)/fuzz/reader: fuzz/fuzz_reader.c $(FUZZ_READER_OBJ)
