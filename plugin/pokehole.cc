@@ -39,10 +39,6 @@
 int plugin_is_GPL_compatible;
 
 static const char plugin_version_string[] = "pokehole " PH_VERSION;
-static const char plugin_help[] =
-	"report=PATH|-  json=PATH|-  json-dir=DIR  cacheline=N  types=NAME[,NAME...]  "
-	"system-headers  artificial  reorganize  warn=LIST  no-error[=LIST]  "
-	"warn-min=N  baseline=FILE";
 
 static struct {
 	const char *report;
@@ -57,8 +53,7 @@ static struct {
 	bool cross_groups;
 	struct ph_warn_options warn;
 	const char *baseline;
-} opts = { NULL, NULL, NULL, 64, NULL, false, false, false, false, false,
-	   { 0, 0, 1, 64, NULL }, NULL };
+} opts;		/* defaults set in plugin_init */
 
 static struct ph_baseline *baseline;
 
@@ -506,8 +501,156 @@ static bool parse_warn_kinds(const char *list, unsigned allowed,
 	return true;
 }
 
-/* Every key is checked; an unknown one is an error naming it, and so is a
-   value that does not fit, so a typo never silently disables a check.  */
+/* The options: one table drives the parsing, the help GCC prints for
+   --help=plugins... and the list an unknown key's error gives.  Every
+   key is checked; an unknown one is an error naming it, and so is a
+   value that does not fit, so a typo never silently disables a check.
+   A parser returns NULL, or what the value should have been.  */
+typedef const char *option_parser(const char *value, void *target);
+
+static const char *parse_path(const char *value, void *target)
+{
+	if (!value || !*value)
+		return "a file name or %<-%>";
+	*(const char **)target = value;
+	return NULL;
+}
+
+static const char *parse_dir(const char *value, void *target)
+{
+	if (!value || !*value)
+		return "a directory";
+	*(const char **)target = value;
+	return NULL;
+}
+
+static const char *parse_file(const char *value, void *target)
+{
+	if (!value || !*value)
+		return "a file name";
+	*(const char **)target = value;
+	return NULL;
+}
+
+static const char *parse_flag(const char *value, void *target)
+{
+	*(bool *)target = !value || strcmp(value, "0");
+	return NULL;
+}
+
+static const char *parse_cacheline(const char *value, void *)
+{
+	unsigned long n;
+
+	if (!parse_unsigned(value, 1UL << 20, &n))
+		return "a size in bytes from 1 to 1048576";
+	opts.cacheline = (unsigned)n;
+	return NULL;
+}
+
+static const char *parse_warn_min(const char *value, void *)
+{
+	unsigned long n;
+
+	if (!parse_unsigned(value, 1UL << 30, &n))
+		return "a number of bytes";
+	opts.warn.min_hole = n;
+	return NULL;
+}
+
+static const char *parse_types(const char *value, void *)
+{
+	static char why[256];
+	struct ph_error *err;
+
+	if (!value || !*value)
+		return "a list of type names";
+	ph_names_destroy(opts.types);
+	opts.types = NULL;
+	if ((err = ph_names_create(value, &opts.types))) {
+		snprintf(why, sizeof(why), "a list of type names (%s)",
+			 err->message);
+		ph_error_destroy(err);
+		return why;
+	}
+	return NULL;
+}
+
+static const char *parse_reorganize(const char *value, void *)
+{
+	opts.reorganize = !value || strcmp(value, "0");
+	opts.demote = value && strcmp(value, "demote") == 0;
+	opts.cross_groups = value && strcmp(value, "cross") == 0;
+	if (value && strcmp(value, "0") && strcmp(value, "1") &&
+	    !opts.demote && !opts.cross_groups)
+		return "nothing, 0, 1, %<demote%> or %<cross%>";
+	return NULL;
+}
+
+static const char *parse_warn(const char *value, void *)
+{
+	if (!parse_warn_kinds(value, PH_WARN_HOLES | PH_WARN_PADDING |
+				     PH_WARN_CACHELINE | PH_WARN_PACKABLE,
+			      &opts.warn.kinds))
+		return "a list of holes, padding, cacheline, packable or all";
+	return NULL;
+}
+
+/* -Wno-error=pokehole-KIND, which GCC cannot take.  */
+static const char *parse_no_error(const char *value, void *)
+{
+	if (!parse_warn_kinds(value ? value : "all",
+			      PH_WARN_HOLES | PH_WARN_PADDING |
+				      PH_WARN_CACHELINE | PH_WARN_PACKABLE |
+				      PH_WARN_GROWTH,
+			      &opts.warn.no_error))
+		return "nothing or a list of holes, padding, cacheline, "
+		       "packable, growth or all";
+	return NULL;
+}
+
+static const struct option_spec {
+	const char *key;
+	const char *usage;	/* KEY[=VALUE] as the help shows it */
+	option_parser *parse;
+	void *target;
+} option_table[] = {
+	{ "report", "report=PATH|-", parse_path, &opts.report },
+	{ "json", "json=PATH|-", parse_path, &opts.json },
+	{ "json-dir", "json-dir=DIR", parse_dir, &opts.json_dir },
+	{ "cacheline", "cacheline=N", parse_cacheline, NULL },
+	{ "types", "types=NAME[,NAME...]", parse_types, NULL },
+	{ "system-headers", "system-headers", parse_flag,
+	  &opts.system_headers },
+	{ "artificial", "artificial", parse_flag, &opts.artificial },
+	{ "reorganize", "reorganize[=demote|cross]", parse_reorganize, NULL },
+	{ "warn", "warn=LIST", parse_warn, NULL },
+	{ "no-error", "no-error[=LIST]", parse_no_error, NULL },
+	{ "warn-min", "warn-min=N", parse_warn_min, NULL },
+	{ "baseline", "baseline=FILE", parse_file, &opts.baseline },
+};
+
+/* "report=PATH|-  json=PATH|-  ...", from the table.  */
+static const char *plugin_help(void)
+{
+	static char *help;
+
+	if (!help) {
+		size_t len = 1;
+
+		for (const auto &o : option_table)
+			len += strlen(o.usage) + 2;
+		help = XNEWVEC(char, len);
+		help[0] = '\0';
+		for (const auto &o : option_table) {
+			if (help[0])
+				strcat(help, "  ");
+			strcat(help, o.usage);
+		}
+	}
+	return help;
+}
+
 static bool parse_args(const struct plugin_name_args *info)
 {
 	bool ok = true;
@@ -515,114 +658,27 @@ static bool parse_args(const struct plugin_name_args *info)
 	for (int i = 0; i < info->argc; i++) {
 		const char *key = info->argv[i].key;
 		const char *value = info->argv[i].value;
-		unsigned long n;
+		const struct option_spec *spec = NULL;
 
-		if (strcmp(key, "report") == 0 || strcmp(key, "json") == 0) {
-			if (!value || !*value) {
-				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
-				      "file name or %<-%>",
-				      info->base_name, key);
-				ok = false;
-			} else if (key[0] == 'r') {
-				opts.report = value;
-			} else {
-				opts.json = value;
-			}
-		} else if (strcmp(key, "json-dir") == 0) {
-			if (!value || !*value) {
-				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
-				      "directory", info->base_name, key);
-				ok = false;
-			} else {
-				opts.json_dir = value;
-			}
-		} else if (strcmp(key, "cacheline") == 0) {
-			if (!parse_unsigned(value, 1UL << 20, &n)) {
-				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
-				      "size in bytes from 1 to 1048576",
-				      info->base_name, key);
-				ok = false;
-			} else {
-				opts.cacheline = (unsigned)n;
-			}
-		} else if (strcmp(key, "types") == 0) {
-			if (!value || !*value) {
-				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
-				      "list of type names", info->base_name,
-				      key);
-				ok = false;
-			} else {
-				struct ph_error *err;
-
-				ph_names_destroy(opts.types);
-				opts.types = NULL;
-				if ((err = ph_names_create(value, &opts.types))) {
-					error("pokehole: %<-fplugin-arg-%s-%s%>: %s",
-					      info->base_name, key,
-					      err->message);
-					ph_error_destroy(err);
-					ok = false;
-				}
-			}
-		} else if (strcmp(key, "system-headers") == 0) {
-			opts.system_headers = !value || strcmp(value, "0");
-		} else if (strcmp(key, "artificial") == 0) {
-			opts.artificial = !value || strcmp(value, "0");
-		} else if (strcmp(key, "reorganize") == 0) {
-			opts.reorganize = !value || strcmp(value, "0");
-			opts.demote = value && strcmp(value, "demote") == 0;
-			opts.cross_groups = value && strcmp(value, "cross") == 0;
-			if (value && strcmp(value, "0") && strcmp(value, "1") &&
-			    !opts.demote && !opts.cross_groups) {
-				error("pokehole: %<-fplugin-arg-%s-%s%> takes "
-				      "nothing, 0, 1, %<demote%> or %<cross%>",
-				      info->base_name, key);
-				ok = false;
-			}
-		} else if (strcmp(key, "warn") == 0) {
-			if (!parse_warn_kinds(value, PH_WARN_HOLES |
-					      PH_WARN_PADDING |
-					      PH_WARN_CACHELINE |
-					      PH_WARN_PACKABLE,
-					      &opts.warn.kinds)) {
-				error("pokehole: %<-fplugin-arg-%s-%s%> takes a "
-				      "list of holes, padding, cacheline, "
-				      "packable or all", info->base_name, key);
-				ok = false;
-			}
-		} else if (strcmp(key, "no-error") == 0) {
-			/* -Wno-error=pokehole-KIND, which GCC cannot take.  */
-			if (!parse_warn_kinds(value ? value : "all",
-					      PH_WARN_HOLES | PH_WARN_PADDING |
-					      PH_WARN_CACHELINE |
-					      PH_WARN_PACKABLE | PH_WARN_GROWTH,
-					      &opts.warn.no_error)) {
-				error("pokehole: %<-fplugin-arg-%s-%s%> takes "
-				      "nothing or a list of holes, padding, "
-				      "cacheline, packable, growth or all",
-				      info->base_name, key);
-				ok = false;
-			}
-		} else if (strcmp(key, "warn-min") == 0) {
-			if (!parse_unsigned(value, 1UL << 30, &n)) {
-				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
-				      "number of bytes", info->base_name, key);
-				ok = false;
-			} else {
-				opts.warn.min_hole = n;
-			}
-		} else if (strcmp(key, "baseline") == 0) {
-			if (!value || !*value) {
-				error("pokehole: %<-fplugin-arg-%s-%s%> needs a "
-				      "file name", info->base_name, key);
-				ok = false;
-			} else {
-				opts.baseline = value;
-			}
-		} else {
+		for (const auto &o : option_table)
+			if (strcmp(key, o.key) == 0)
+				spec = &o;
+		if (!spec) {
 			error("pokehole: unknown option %<-fplugin-arg-%s-%s%>"
 			      " (known: %s)", info->base_name, key,
-			      plugin_help);
+			      plugin_help());
+			ok = false;
+			continue;
+		}
+		const char *wants = spec->parse(value, spec->target);
+		if (wants) {
+			/* WANTS holds %<...%> quotes: a format of its own.  */
+			char fmt[512];
+
+			snprintf(fmt, sizeof(fmt),
+				 "pokehole: %%<-fplugin-arg-%%s-%%s%%> takes %s",
+				 wants);
+			error(fmt, info->base_name, key);
 			ok = false;
 		}
 	}
@@ -632,9 +688,12 @@ static bool parse_args(const struct plugin_name_args *info)
 int plugin_init(struct plugin_name_args *info,
 		struct plugin_gcc_version *version)
 {
-	static struct plugin_info plugin_info = { plugin_version_string,
-						  plugin_help };
+	static struct plugin_info plugin_info;
 
+	plugin_info.version = plugin_version_string;
+	plugin_info.help = plugin_help();
+	opts.cacheline = 64;
+	opts.warn.min_hole = 1;
 	if (!plugin_default_version_check(version, &gcc_version)) {
 		error("pokehole: this plugin was built for GCC %s and cannot "
 		      "run in GCC %s", gcc_version.basever, version->basever);
