@@ -563,7 +563,8 @@ static void settle_base_sizes(struct ph_member *v, size_t n)
    class may not look empty (its only member an empty one marked
    [[no_unique_address]], which DWARF does not record: libstdc++'s
    _Head_base<N, std::default_delete<T>, true> in std::unique_ptr's
-   tuple), but here it takes nothing.  */
+   tuple), but here it takes nothing.  An empty [[no_unique_address]]
+   member there (it takes no byte) shows nothing of the kind.  */
 static void settle_overlapped_bases(struct ph_member *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -574,6 +575,7 @@ static void settle_overlapped_bases(struct ph_member *v, size_t n)
 			continue;
 		for (size_t k = 0; k < n; k++)
 			if (k != i && v[k].bit_size &&
+			    !(v[k].occupies_less && !v[k].occupied) &&
 			    v[k].bit_offset == b->bit_offset &&
 			    (v[k].size > 1 || k > i)) {
 				b->bit_size = 0;
