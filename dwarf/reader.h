@@ -60,6 +60,10 @@ struct ph_dw_ctx {
 	Dwarf *dw;
 	const char *path;	/* for messages */
 	bool cxx;		/* the current unit is C++ */
+	/* The major version of the GCC that compiled the current unit
+	   (ph_dw_gcc_major), 0 when not GCC or not known: C++ layouts
+	   DWARF does not state follow the compiler's rules (cxx.c).  */
+	unsigned gcc_major;
 	bool c_prototypes;	/* C: DW_AT_prototyped decides "()" */
 	/* i386: 8-byte scalars are 4-aligned inside structs.  */
 	bool i386;
@@ -163,6 +167,11 @@ bool ph_dw_subrange_count(Dwarf_Die *sub, uint64_t *ret);
    "decltype(nullptr)" with no size; it is a pointer's size and alignment
    (the Itanium C++ ABI).  */
 bool ph_dw_is_nullptr_t(Dwarf_Die *die);
+/* The major version of GCC in the DW_AT_producer of UNIT ("GNU C++17
+   12.2.0 -mtune=generic ..." is 12), 0 for another producer or none.  A
+   type unit has no producer: the first compile unit of DW's is taken.
+   The one place the version is read.  */
+unsigned ph_dw_gcc_major(Dwarf *dw, Dwarf_Die *unit);
 
 /* names.c: spelling.  */
 
