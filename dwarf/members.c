@@ -223,6 +223,13 @@ static bool empty_class(Dwarf_Die *die, unsigned depth)
 	return rc >= 0;
 }
 
+/* What settle_unique_addresses needs of a member beside its place.  */
+struct member_info {
+	bool empty;		/* of an empty class */
+	bool has_type;		/* TYPE set: a data member, no bitfield */
+	Dwarf_Die type;
+};
+
 /* What the inference found for a list of members.  */
 struct list_info {
 	uint32_t align, explicit_align;
@@ -241,7 +248,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				     uint64_t base_bit, unsigned depth,
 				     struct ph_member *m, bool *skip,
-				     bool *empty)
+				     struct member_info *info)
 {
 	Dwarf_Die type, peeled;
 	struct ph_error *err;
@@ -250,8 +257,8 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	const char *name;
 
 	memset(m, 0, sizeof(*m));
+	memset(info, 0, sizeof(*info));
 	*skip = false;
-	*empty = false;
 	is_base = dwarf_tag(die) == DW_TAG_inheritance;
 	/* Static data members: DW_TAG_variable in DWARF 5, a declared
 	   external DW_TAG_member before.  */
@@ -396,10 +403,12 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	peeled = type;
 	if ((err = peel(&peeled, true, &found)))
 		return err;
-	*empty = !m->bitfield && found &&
-		 (dwarf_tag(&peeled) == DW_TAG_structure_type ||
-		  dwarf_tag(&peeled) == DW_TAG_class_type) &&
-		 empty_class(&peeled, 0);
+	info->empty = !m->bitfield && found &&
+		      (dwarf_tag(&peeled) == DW_TAG_structure_type ||
+		       dwarf_tag(&peeled) == DW_TAG_class_type) &&
+		      empty_class(&peeled, 0);
+	info->type = type;
+	info->has_type = !m->bitfield;
 	peeled = type;
 	if ((err = peel(&peeled, false, &found)))
 		return err;
@@ -587,20 +596,24 @@ static void settle_overlapped_bases(struct ph_member *v, size_t n)
 /* [[no_unique_address]], which DWARF does not record, read from where
    the members are: an empty class sharing its byte with another member
    (or with an empty one before it, or past the end) takes none; a
-   member another one starts inside takes the bytes up to it (its tail
-   padding reused).  EMPTY[i]: member i is of an empty class.  */
-static void settle_unique_addresses(struct ph_member *v, const bool *empty,
+   member another one starts inside has its tail padding reused, and
+   takes the bytes GCC gives such a field (cxx.c; at most those up to
+   that member).  INFO[i]: what member i is.  */
+static void settle_unique_addresses(struct ph_dw_ctx *ctx,
+				    struct ph_member *v,
+				    const struct member_info *info,
 				    size_t n, uint64_t base_bit,
 				    uint64_t agg_size)
 {
 	for (size_t i = 0; i < n; i++) {
 		struct ph_member *m = &v[i];
 		uint64_t start = m->bit_offset, end = start + m->bit_size;
-		uint64_t next = end;
+		uint64_t next = end, size;
+		Dwarf_Die type;
 
 		if (m->base || m->bitfield || m->nested || !m->bit_size)
 			continue;
-		if (empty[i]) {
+		if (info[i].empty) {
 			bool shared = start - base_bit >= 8 * agg_size;
 
 			for (size_t k = 0; k < n && !shared; k++) {
@@ -608,7 +621,7 @@ static void settle_unique_addresses(struct ph_member *v, const bool *empty,
 
 				if (k == i || !o->bit_size)
 					continue;
-				if (empty[k])
+				if (info[k].empty)
 					shared = k < i && !o->occupies_less &&
 						 o->bit_offset == start;
 				else
@@ -625,14 +638,19 @@ static void settle_unique_addresses(struct ph_member *v, const bool *empty,
 		for (size_t k = 0; k < n; k++) {
 			const struct ph_member *o = &v[k];
 
-			if (k != i && !empty[k] && o->bit_size &&
+			if (k != i && !info[k].empty && o->bit_size &&
 			    o->bit_offset > start && o->bit_offset < next)
 				next = o->bit_offset;
 		}
-		if (next < end) {
-			m->occupied = (next - start + 7) / 8;
-			m->occupies_less = m->occupied < m->size;
-		}
+		if (next >= end)
+			continue;
+		type = info[i].type;
+		if (!info[i].has_type ||
+		    !ph_dw_cxx_nua_size(ctx, &type, &size) ||
+		    start + 8 * size > next)
+			size = (next - start + 7) / 8;
+		m->occupied = size;
+		m->occupies_less = m->occupied < m->size;
 	}
 }
 
@@ -662,8 +680,8 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	uint32_t *natural = NULL;
 	bool cxx_done = false;
 	struct ph_type pseudo;
-	bool *empty = NULL;
-	size_t empty_cap = 0;
+	struct member_info *minfo = NULL;
+	size_t minfo_cap = 0;
 	Dwarf_Die child;
 	uint64_t v;
 	bool present;
@@ -678,7 +696,8 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	     rc = dwarf_siblingof(&child, &child)) {
 		int tag = dwarf_tag(&child);
 		struct ph_member m;
-		bool skip, is_empty;
+		struct member_info mi;
+		bool skip;
 
 		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
 			continue;
@@ -687,16 +706,16 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 			goto out;
 		}
 		if ((err = build_member(ctx, &child, base_bit, depth, &m,
-					&skip, &is_empty)))
+					&skip, &mi)))
 			goto out;
 		if (skip)
 			continue;
-		if (!ph_dw_reserve(&empty, &empty_cap, vec.n + 1,
-				   sizeof(*empty))) {
+		if (!ph_dw_reserve(&minfo, &minfo_cap, vec.n + 1,
+				   sizeof(*minfo))) {
 			err = &ph_error_nomem;
 			goto out;
 		}
-		empty[vec.n] = is_empty;
+		minfo[vec.n] = mi;
 		if ((err = ph_member_vec_push(&vec, &m)))
 			goto out;
 	}
@@ -705,7 +724,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 		goto out;
 	}
 	if (ctx->cxx && !is_union)
-		settle_unique_addresses(vec.v, empty, vec.n, base_bit,
+		settle_unique_addresses(ctx, vec.v, minfo, vec.n, base_bit,
 					agg_size);
 	if (ctx->cxx && depth == 0 && !is_union && has_bases(agg)) {
 		struct ph_dw_cxx_layout l;
@@ -791,7 +810,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	*ret_n = vec.n;
 out:
 	free(natural);
-	free(empty);
+	free(minfo);
 	ph_member_vec_deinit(&vec);
 	return err;
 }

@@ -255,6 +255,11 @@ struct ph_dw_cxx_layout {
 bool ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		      struct ph_dw_cxx_layout *l);
 void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l);
+/* The bytes GCC gives a [[no_unique_address]] member of class type TYPE
+   whose tail another member reuses (its field's size, by the rule of
+   the unit's GCC version); false when it cannot be known.  */
+bool ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+			uint64_t *ret);
 /* Frees CTX's class records.  */
 void ph_dw_cxx_free(struct ph_dw_ctx *ctx);
 
