@@ -578,10 +578,12 @@ static uint64_t biggest_empty(struct ph_dw_ctx *ctx, size_t cls,
 
 /* Records the empty subobjects of the non-virtual part of class C, then
    places the virtual bases not primary (NS, from graph order) after it,
-   as GCC's layout_virtual_bases does; *END: where the last one ends.  */
+   as GCC's layout_virtual_bases does; *END: where the last one ends.
+   RELAX: a virtual base that looks like a POD takes only its data, not
+   its sizeof (see complete_layout).  */
 static void place_vbases(struct ph_dw_ctx *ctx, struct ph_dw_cls *c,
 			 struct nodes *ns, struct records *r,
-			 uint64_t biggest, uint64_t *end,
+			 uint64_t biggest, bool relax, uint64_t *end,
 			 unsigned depth)
 {
 	uint64_t rli, off;
@@ -625,6 +627,8 @@ static void place_vbases(struct ph_dw_ctx *ctx, struct ph_dw_cls *c,
 		if (!v->empty) {
 			uint32_t a = v->nvalign ? v->nvalign : 1;
 
+			if (relax && v->pod)
+				n->dsize = v->dsize_np;
 			off = round_up(rli, a);
 			while (walk(ctx, r, n->cls, off, r->maxkey, false,
 				    false, depth + 1) && tries++ < 4096)
@@ -662,7 +666,7 @@ static bool complete_layout(struct ph_dw_ctx *ctx, size_t cls,
 	struct nodes ns = { 0 };
 	struct records r = { 0 };
 	uint64_t biggest, end;
-	bool ok = false;
+	bool ok = false, relax = false;
 
 	if (c->vstate == CLS_DONE)
 		return true;
@@ -673,7 +677,27 @@ static bool complete_layout(struct ph_dw_ctx *ctx, size_t cls,
 		goto out;
 	mark_primaries(ctx, &ns, false);
 	biggest = biggest_empty(ctx, cls, 0);
-	place_vbases(ctx, c, &ns, &r, biggest, &end, depth);
+	place_vbases(ctx, c, &ns, &r, biggest, false, &end, depth);
+	/* Virtual bases that do not fit in the class: one that looks like a
+	   POD is not one (a [[no_unique_address]] member, which DWARF does
+	   not record, makes a class no POD for layout), and the next was
+	   placed in its tail.  Taken only where the class's size shows
+	   it.  */
+	for (size_t i = 1; i < ns.n && end > c->size && !r.overflow; i++) {
+		struct ph_dw_cls *v = C(ctx, ns.v[i].cls);
+
+		if (ns.v[i].virt && !ns.v[i].primary && v->pod && !v->empty &&
+		    v->dsize_np < v->dsize) {
+			relax = true;
+			break;
+		}
+	}
+	if (relax) {
+		place_vbases(ctx, c, &ns, &r, biggest, true, &end, depth);
+		if (end > c->size && !r.overflow)
+			place_vbases(ctx, c, &ns, &r, biggest, false, &end,
+				     depth);
+	}
 	if (r.overflow)
 		goto out;
 
@@ -791,6 +815,19 @@ static uint64_t nua_size(struct ph_dw_ctx *ctx, size_t cls, unsigned depth)
 			n = max64(n, c->vbases[k].off + sz);
 		}
 	return n;
+}
+
+/* Where a non-virtual base B of class size SIZE, data size DSIZE (DSIZE_NP
+   were it no POD) ends in its class: a member starting inside its data
+   shows it no POD, or smaller than it looks.  */
+static uint64_t base_end(const struct starts *st, uint64_t off,
+			 uint64_t size, uint64_t dsize, uint64_t dsize_np)
+{
+	uint64_t next = next_start(st, off);
+
+	if (next >= off + size || off + dsize <= next)
+		return off + dsize;
+	return off + dsize_np <= next ? off + dsize_np : next;
 }
 
 /* The facts of one class from its DIE and those of its bases and
@@ -1060,9 +1097,12 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 			dsz = max64(dsz, b->off + bc->size);
 			own = max64(own, b->off);
 		} else {
-			rli = max64(rli, b->off + bc->dsize);
-			own = max64(own, b->off + bc->dsize);
-			eoc = max64(eoc, b->off + bc->dsize);
+			uint64_t e = base_end(st, b->off, bc->size, bc->dsize,
+					      bc->dsize_np);
+
+			rli = max64(rli, e);
+			own = max64(own, e);
+			eoc = max64(eoc, e);
 		}
 	}
 	if (c->has_primary && c->primary_virtual) {
@@ -1239,6 +1279,7 @@ bool ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		struct ph_dw_cls *bc = C(ctx, c->bases[i].cls);
 
 		l->bases[i].bit_size = bc->empty ? 0 : 8 * bc->dsize;
+		l->bases[i].np_bit_size = bc->empty ? 0 : 8 * bc->dsize_np;
 		l->bases[i].nvalign = bc->nvalign;
 		l->bases[i].virt = c->bases[i].virt;
 		if (!c->bases[i].virt && c->has_primary &&

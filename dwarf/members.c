@@ -449,6 +449,29 @@ static bool has_bases(Dwarf_Die *agg)
 	return false;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The first of the N sorted V past OFF, UINT64_MAX for none.  */
+static uint64_t first_after(const uint64_t *v, size_t n, uint64_t off)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n ? v[lo] : UINT64_MAX;
+}
+
 static bool is_vptr(const struct ph_member *m)
 {
 	return !m->base && m->artificial && strncmp(m->name, "_vptr", 5) == 0;
@@ -467,6 +490,7 @@ static struct ph_error *arrange_bases(struct ph_dw_ctx *ctx,
 {
 	struct ph_member_vec out;
 	struct ph_error *err = NULL;
+	uint64_t *starts;
 	size_t nb = 0;
 
 	/* Direct bases in DWARF order are L's bases.  */
@@ -475,14 +499,37 @@ static struct ph_error *arrange_bases(struct ph_dw_ctx *ctx,
 			nb++;
 	if (nb != l->nbases)
 		return NULL;	/* keep DWARF's */
+	/* Where the members start, sorted, for the bases' tails.  */
+	starts = malloc((vec->n ? vec->n : 1) * sizeof(*starts));
+	if (!starts)
+		return &ph_error_nomem;
+	for (size_t i = 0; i < vec->n; i++)
+		starts[i] = vec->v[i].bit_offset / 8 * 8;
+	qsort(starts, vec->n, sizeof(*starts), cmp_u64);
 	nb = 0;
 	for (size_t i = 0; i < vec->n; i++)
 		if (vec->v[i].base) {
-			vec->v[i].bit_size = l->bases[nb].bit_size;
-			vec->v[i].align = l->bases[nb].nvalign;
-			vec->v[i].virtual_base = l->bases[nb].virt;
+			struct ph_member *b = &vec->v[i];
+			uint64_t next = first_after(starts, vec->n,
+						    b->bit_offset);
+
+			b->bit_size = l->bases[nb].bit_size;
+			b->align = l->bases[nb].nvalign;
+			b->virtual_base = l->bases[nb].virt;
+			/* A member starting inside its data: the base is no
+			   POD for layout (a [[no_unique_address]] member of
+			   its own, which DWARF does not record) or smaller
+			   than it looks; it takes what the offsets allow.  */
+			if (!b->virtual_base && b->bit_size &&
+			    next < b->bit_offset + 8 * b->size &&
+			    b->bit_offset + b->bit_size > next) {
+				b->bit_size = l->bases[nb].np_bit_size;
+				if (b->bit_offset + b->bit_size > next)
+					b->bit_size = next - b->bit_offset;
+			}
 			nb++;
 		}
+	free(starts);
 	ph_member_vec_init(&out);
 	for (int rank = 0; rank < 6 && !err; rank++) {
 		if (rank == 1 || rank == 4 || rank == 5) {

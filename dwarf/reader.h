@@ -238,6 +238,9 @@ struct ph_dw_cxx_layout {
 	/* Per direct base, in DW_TAG_inheritance order.  */
 	struct {
 		uint64_t bit_size;	/* 8 * as-base size, 0 when empty */
+		/* The same were it no POD for layout (its end of data):
+		   what it takes where the offsets show its tail reused.  */
+		uint64_t np_bit_size;
 		uint32_t nvalign;
 		bool virt;
 	} *bases;
