@@ -437,6 +437,8 @@ static struct ph_error *visit_aggregate(struct walk *w, Dwarf_Die *die)
 		return NULL;	/* reported under a typedef, or nested */
 	if ((err = ph_buf_error(&w->name)))
 		return err;
+	if (!w->name.len)
+		return NULL;	/* DW_AT_name "" (corrupt): no name either */
 	if (w->ctx->cxx && dwarf_hasattr(die, DW_AT_byte_size) &&
 	    ph_dw_defs_global_name(w->name.data)) {
 		struct ph_dw_loc loc;
