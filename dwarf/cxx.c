@@ -761,13 +761,20 @@ static bool collect_starts(Dwarf_Die *die, struct starts *st)
 
 	for (rc = dwarf_child(die, &child); rc == 0;
 	     rc = dwarf_siblingof(&child, &child)) {
-		uint64_t sbit, ebit;
+		uint64_t sbit, ebit, size = 0;
+		Dwarf_Die type;
+		bool present, known;
 
 		if (dwarf_tag(&child) != DW_TAG_member ||
 		    dwarf_hasattr(&child, DW_AT_declaration) ||
 		    dwarf_hasattr_integrate(&child, DW_AT_external))
 			continue;
-		if (!member_span(&child, 0, &sbit, &ebit))
+		/* The size places a DWARF 2 bitfield without DW_AT_byte_size.  */
+		if (!ph_dw_ok(ph_dw_type(&child, &present, &type)) || !present)
+			return false;
+		if (!ph_dw_ok(ph_dw_size(&type, &size, &known)) || !known)
+			size = 0;
+		if (!member_span(&child, size, &sbit, &ebit))
 			return false;
 		if (!ph_dw_reserve(&st->v, &st->cap, st->n + 1,
 				   sizeof(*st->v)))
