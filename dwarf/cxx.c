@@ -1351,3 +1351,17 @@ bool ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	*ret = nua_size(ctx, idx, 0);
 	return true;
 }
+
+bool ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+			 uint64_t *ret)
+{
+	Dwarf_Die t = *type;
+	size_t idx;
+
+	if (!strip(&t, NULL) || !is_aggregate(dwarf_tag(&t)) ||
+	    dwarf_hasattr(&t, DW_AT_declaration) ||
+	    !get_cls(ctx, &t, 0, &idx))
+		return false;
+	*ret = C(ctx, idx)->empty ? 0 : C(ctx, idx)->dsize;
+	return true;
+}

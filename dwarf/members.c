@@ -226,7 +226,8 @@ static bool empty_class(Dwarf_Die *die, unsigned depth)
 /* What settle_unique_addresses needs of a member beside its place.  */
 struct member_info {
 	bool empty;		/* of an empty class */
-	bool has_type;		/* TYPE set: a data member, no bitfield */
+	bool has_type;		/* TYPE set: a base or a data member, no
+				   bitfield */
 	Dwarf_Die type;
 };
 
@@ -384,6 +385,9 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 
 	if (is_base) {
 		uint64_t vis;
+
+		info->type = type;
+		info->has_type = true;
 
 		m->base = true;
 		m->artificial = false;
@@ -652,36 +656,21 @@ static void settle_unique_addresses(struct ph_dw_ctx *ctx,
 				    size_t n, uint64_t base_bit,
 				    uint64_t agg_size)
 {
+	bool vptr = false;
+
+	/* Members of a class type another member starts inside.  */
 	for (size_t i = 0; i < n; i++) {
 		struct ph_member *m = &v[i];
 		uint64_t start = m->bit_offset, end = start + m->bit_size;
 		uint64_t next = end, size;
 		Dwarf_Die type;
 
-		if (m->base || m->bitfield || m->nested || !m->bit_size)
+		/* A class with a virtual base has a vptr at its start, its
+		   own or its primary base's.  */
+		vptr = vptr || m->virtual_base;
+		if (m->base || m->bitfield || m->nested || !m->bit_size ||
+		    info[i].empty)
 			continue;
-		if (info[i].empty) {
-			bool shared = start - base_bit >= 8 * agg_size;
-
-			for (size_t k = 0; k < n && !shared; k++) {
-				const struct ph_member *o = &v[k];
-
-				if (k == i || !o->bit_size)
-					continue;
-				if (info[k].empty)
-					shared = k < i && !o->occupies_less &&
-						 o->bit_offset == start;
-				else
-					shared = o->bit_offset <= start &&
-						 start < o->bit_offset +
-							 o->bit_size;
-			}
-			if (shared) {
-				m->occupied = 0;
-				m->occupies_less = true;
-			}
-			continue;
-		}
 		for (size_t k = 0; k < n; k++) {
 			const struct ph_member *o = &v[k];
 
@@ -698,6 +687,43 @@ static void settle_unique_addresses(struct ph_dw_ctx *ctx,
 			size = (next - start + 7) / 8;
 		m->occupied = size;
 		m->occupies_less = m->occupied < m->size;
+	}
+	/* Members of an empty class: sharing a byte of another's data.  */
+	for (size_t i = 0; i < n; i++) {
+		struct ph_member *m = &v[i];
+		uint64_t start = m->bit_offset;
+		bool shared;
+
+		if (m->base || m->nested || !m->bit_size || !info[i].empty)
+			continue;
+		shared = start - base_bit >= 8 * agg_size ||
+			 (vptr && start - base_bit < 8 * ctx->addr_size);
+		for (size_t k = 0; k < n && !shared; k++) {
+			const struct ph_member *o = &v[k];
+			uint64_t bits = o->occupies_less ? 8 * o->occupied
+							 : o->bit_size;
+			Dwarf_Die type = info[k].type;
+
+			/* A virtual base is placed later (arrange_bases): it
+			   is at no offset yet.  */
+			if (k == i || !bits || o->virtual_base)
+				continue;
+			/* A base's data: not its tail, where the class goes
+			   on.  */
+			if (o->base && info[k].has_type &&
+			    ph_dw_cxx_data_size(ctx, &type, &bits))
+				bits *= 8;
+			if (info[k].empty)
+				shared = k < i && !o->occupies_less &&
+					 o->bit_offset == start;
+			else
+				shared = o->bit_offset <= start &&
+					 start < o->bit_offset + bits;
+		}
+		if (shared) {
+			m->occupied = 0;
+			m->occupies_less = true;
+		}
 	}
 }
 

@@ -263,6 +263,10 @@ void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l);
    the unit's GCC version); false when it cannot be known.  */
 bool ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 			uint64_t *ret);
+/* The bytes class type TYPE takes as a base (its as-base size: its data
+   unless it is a POD for layout, 0 when empty); false when unknown.  */
+bool ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+			 uint64_t *ret);
 /* Frees CTX's class records.  */
 void ph_dw_cxx_free(struct ph_dw_ctx *ctx);
 
