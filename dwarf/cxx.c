@@ -1365,3 +1365,31 @@ bool ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	*ret = C(ctx, idx)->empty ? 0 : C(ctx, idx)->dsize;
 	return true;
 }
+
+bool ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
+			 bool complete, Dwarf_Die *empty)
+{
+	Dwarf_Die o = *outer, e = *empty;
+	struct records r = { 0 };
+	size_t oi, ei;
+	bool found = false;
+
+	if (!strip(&o, NULL) || !strip(&e, NULL) ||
+	    !is_aggregate(dwarf_tag(&o)) || !is_aggregate(dwarf_tag(&e)) ||
+	    dwarf_hasattr(&o, DW_AT_declaration) ||
+	    dwarf_hasattr(&e, DW_AT_declaration) ||
+	    !get_cls(ctx, &o, 0, &oi) || !get_cls(ctx, &e, 0, &ei))
+		return false;
+	walk(ctx, &r, oi, 0, 0, complete, true, 0);
+	/* A class laid out from another unit's definition has that unit's
+	   DIEs for its members' types: the same class by name too.  */
+	for (size_t k = 0; k < r.n && !found; k++) {
+		const char *a = dwarf_diename(&C(ctx, r.v[k].cls)->die);
+		const char *b = dwarf_diename(&e);
+
+		found = r.v[k].off == 0 &&
+			(r.v[k].cls == ei || (a && b && strcmp(a, b) == 0));
+	}
+	free(r.v);
+	return found;
+}

@@ -688,11 +688,14 @@ static void settle_unique_addresses(struct ph_dw_ctx *ctx,
 		m->occupied = size;
 		m->occupies_less = m->occupied < m->size;
 	}
-	/* Members of an empty class: sharing a byte of another's data.  */
+	/* Members of an empty class: sharing a byte of another's data (no
+	   member without the attribute can), or in another's tail where
+	   GCC had to place one with it: it tries offset 0 first, and goes
+	   on from the end only when a subobject of its type is there.  */
 	for (size_t i = 0; i < n; i++) {
 		struct ph_member *m = &v[i];
 		uint64_t start = m->bit_offset;
-		bool shared;
+		bool shared, in_tail = false;
 
 		if (m->base || m->nested || !m->bit_size || !info[i].empty)
 			continue;
@@ -706,20 +709,40 @@ static void settle_unique_addresses(struct ph_dw_ctx *ctx,
 
 			/* A virtual base is placed later (arrange_bases): it
 			   is at no offset yet.  */
-			if (k == i || !bits || o->virtual_base)
+			if (k == i || !o->bit_size || o->virtual_base)
 				continue;
 			/* A base's data: not its tail, where the class goes
 			   on.  */
 			if (o->base && info[k].has_type &&
 			    ph_dw_cxx_data_size(ctx, &type, &bits))
 				bits *= 8;
-			if (info[k].empty)
+			if (info[k].empty) {
 				shared = k < i && !o->occupies_less &&
 					 o->bit_offset == start;
-			else
-				shared = o->bit_offset <= start &&
-					 start < o->bit_offset + bits;
+				continue;
+			}
+			shared = o->bit_offset <= start &&
+				 start < o->bit_offset + bits;
+			/* A tail something may be placed in: a base's, a
+			   [[no_unique_address]] member's reused.  */
+			in_tail = in_tail || ((o->base || o->occupies_less) &&
+					      o->bit_offset <= start &&
+					      start < o->bit_offset +
+						      8 * o->size);
 		}
+		if (!shared && in_tail && start != base_bit)
+			for (size_t k = 0; k < i && !shared; k++) {
+				const struct ph_member *o = &v[k];
+				Dwarf_Die outer = info[k].type;
+				Dwarf_Die type = info[i].type;
+
+				if (o->bit_offset == base_bit &&
+				    !o->virtual_base && info[k].has_type &&
+				    !o->bitfield)
+					shared = ph_dw_cxx_empty_at0(ctx, &outer,
+								     !o->base,
+								     &type);
+			}
 		if (shared) {
 			m->occupied = 0;
 			m->occupies_less = true;

@@ -267,6 +267,10 @@ bool ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
    unless it is a POD for layout, 0 when empty); false when unknown.  */
 bool ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 			 uint64_t *ret);
+/* Whether an object of class type OUTER (a base subobject of one unless
+   COMPLETE) has an empty subobject of class type EMPTY at its start.  */
+bool ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
+			 bool complete, Dwarf_Die *empty);
 /* Frees CTX's class records.  */
 void ph_dw_cxx_free(struct ph_dw_ctx *ctx);
 
