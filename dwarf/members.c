@@ -645,11 +645,13 @@ static void settle_overlapped_bases(struct ph_member *v, size_t n)
 }
 
 /* [[no_unique_address]], which DWARF does not record, read from where
-   the members are: an empty class sharing its byte with another member
-   (or with an empty one before it, or past the end) takes none; a
-   member another one starts inside has its tail padding reused, and
-   takes the bytes GCC gives such a field (cxx.c; at most those up to
-   that member).  INFO[i]: what member i is.  */
+   the members are: a member another one starts inside has its tail
+   padding reused, and takes the bytes GCC gives such a field (cxx.c; at
+   most those up to that member); an empty class takes none where it
+   shares a byte of another subobject's data (or of the vptr, or with an
+   empty one before it, or is past the end), or sits in a tail where GCC
+   put it only for a subobject of its type at offset 0.  INFO[i]: what
+   member i is.  */
 static void settle_unique_addresses(struct ph_dw_ctx *ctx,
 				    struct ph_member *v,
 				    const struct member_info *info,
