@@ -56,6 +56,7 @@ struct cls_field {
 struct cls_vbase {
 	size_t cls;
 	uint64_t off;
+	uint64_t dsize;		/* the bytes it was given */
 	bool primary;		/* the primary base of some class here */
 	bool own_primary;	/* the complete class's own primary */
 };
@@ -66,8 +67,17 @@ struct ph_dw_cls {
 	bool empty, dynamic, nearly_empty, pod, contains_empty, is_union;
 	uint64_t size;		/* sizeof */
 	uint64_t dsize;		/* as-base size: sizeof for a POD */
+	/* The as-base size were it not a POD: the end of its non-virtual
+	   data.  A class with a [[no_unique_address]] member is not a POD
+	   for layout, which DWARF cannot always show: where the offsets
+	   show its tail reused, this is what it takes.  */
+	uint64_t dsize_np;
+	/* GCC's end_of_class of the non-virtual part, a bitfield's end as
+	   nua_rule says (a [[no_unique_address]] member's size).  */
+	uint64_t eoc_nv;
 	uint64_t rli_end;	/* end of the non-empty non-virtual data */
 	uint64_t data_bytes;	/* end of its own fields, virtual bases not */
+	bool any_virtual;	/* has virtual bases */
 	uint32_t nvalign;
 	struct cls_base *bases;
 	size_t nbases;
@@ -89,6 +99,7 @@ struct node {
 	long primary_of;	/* the node whose primary base it is */
 	bool placed;
 	uint64_t off;		/* virtual nodes once placed */
+	uint64_t dsize;		/* the bytes a virtual one was given */
 };
 
 struct nodes {
@@ -102,6 +113,37 @@ static uint64_t round_up(uint64_t n, uint64_t a)
 }
 
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* How GCC sizes a [[no_unique_address]] member (its FIELD_DECL's
+   DECL_SIZE_UNIT) of a class type that is not a POD for layout, so that
+   the next member may start inside its tail padding.  DWARF records
+   neither the attribute nor that size; the compiler's version
+   (DW_AT_producer) says which rule made the offsets.  */
+enum nua_rule {
+	/* GCC up to 11 (checked with 11.3): the class's as-base size
+	   (CLASSTYPE_SIZE_UNIT: its non-virtual data, a last bitfield's
+	   bits rounded up to a byte), or the end of its virtual bases where
+	   that is further, an empty one counting its byte (end_of_base).  */
+	NUA_AS_BASE,
+	/* GCC 12 (checked with 12.2): end_of_class (eoc_nv_or_dsize), the
+	   end of its last base, vptr or field and of its virtual bases' data
+	   (an empty one ends at its offset), where a bitfield ends at its
+	   byte position plus its DECL_SIZE_UNIT: a byte short when it
+	   straddles a byte boundary (a long :7 at bits 366..372 ends at 46,
+	   not 47).  The next member then takes that byte over the last
+	   bits, wrong code, but the layout the compiler made.  */
+	NUA_EOC_TRUNCATED,
+	/* Later GCC (end_of_class in its class.cc rounds a bitfield's end
+	   up; not checked here), and other producers.  */
+	NUA_EOC,
+};
+
+static enum nua_rule nua_rule(const struct ph_dw_ctx *ctx)
+{
+	if (ctx->gcc_major && ctx->gcc_major <= 11)
+		return NUA_AS_BASE;
+	return ctx->gcc_major == 12 ? NUA_EOC_TRUNCATED : NUA_EOC;
+}
 
 /* *DIE through typedefs and qualifiers (and arrays when COUNT is set:
    *COUNT multiplied by each dimension's count).  */
@@ -169,9 +211,10 @@ static bool const_location(Dwarf_Die *die, uint64_t *ret)
 	return !dynamic;
 }
 
-/* The end, in bytes, of a data member at its place; false when it has
-   no place we can read.  */
-static bool member_end(Dwarf_Die *die, uint64_t size, uint64_t *ret)
+/* Where a data member is, in bits: *START and *END.  False when it has no
+   place we can read.  */
+static bool member_span(Dwarf_Die *die, uint64_t size, uint64_t *start,
+			uint64_t *end)
 {
 	uint64_t loc, bits, v;
 	bool present;
@@ -179,7 +222,8 @@ static bool member_end(Dwarf_Die *die, uint64_t size, uint64_t *ret)
 	if (!const_location(die, &loc) || loc > (1ull << 48))
 		return false;
 	if (!dwarf_hasattr_integrate(die, DW_AT_bit_size)) {
-		*ret = loc + size;
+		*start = 8 * loc;
+		*end = 8 * (loc + size);
 		return true;
 	}
 	if (!ph_dw_ok(ph_dw_udata(die, DW_AT_bit_size, "", &present,
@@ -191,7 +235,8 @@ static bool member_end(Dwarf_Die *die, uint64_t size, uint64_t *ret)
 					  &present, &v)) ||
 		    v > (1ull << 48))
 			return false;
-		*ret = (v + bits + 7) / 8;
+		*start = v;
+		*end = v + bits;
 		return true;
 	}
 	if (dwarf_hasattr_integrate(die, DW_AT_bit_offset)) {
@@ -221,12 +266,14 @@ static bool member_end(Dwarf_Die *die, uint64_t size, uint64_t *ret)
 		if (ubytes > 1024 || bo > 8 * 1024 || bo < -8 * 1024)
 			return false;
 		pos = (int64_t)(8 * (loc + ubytes)) - bo;
-		if (pos < 0)
+		if (pos < (int64_t)bits)
 			return false;
-		*ret = ((uint64_t)pos + 7) / 8;
+		*start = (uint64_t)pos - bits;
+		*end = (uint64_t)pos;
 		return true;
 	}
-	*ret = loc + (bits + 7) / 8;
+	*start = 8 * loc;
+	*end = 8 * loc + bits;
 	return true;
 }
 
@@ -529,6 +576,88 @@ static uint64_t biggest_empty(struct ph_dw_ctx *ctx, size_t cls,
 	return m;
 }
 
+/* Records the empty subobjects of the non-virtual part of class C, then
+   places the virtual bases not primary (NS, from graph order) after it,
+   as GCC's layout_virtual_bases does; *END: where the last one ends.
+   RELAX: a virtual base that looks like a POD takes only its data, not
+   its sizeof (see complete_layout).  */
+static void place_vbases(struct ph_dw_ctx *ctx, struct ph_dw_cls *c,
+			 struct nodes *ns, struct records *r,
+			 uint64_t biggest, bool relax, uint64_t *end,
+			 unsigned depth)
+{
+	uint64_t rli, off;
+
+	r->n = 0;
+	r->maxkey = 0;
+	r->steps = 0;
+	r->overflow = false;
+	*end = 0;
+	/* The non-virtual part, as GCC records it while laying it out.  */
+	for (size_t i = 0; i < c->nbases; i++) {
+		struct cls_base *b = &c->bases[i];
+
+		if (b->virt)
+			continue;
+		walk(ctx, r, b->cls, b->off, C(ctx, b->cls)->empty ?
+		     UINT64_MAX : biggest, false, true, depth + 1);
+	}
+	if (c->has_primary && c->primary_virtual)
+		walk(ctx, r, c->primary_cls, 0, biggest, false, true,
+		     depth + 1);
+	for (size_t i = 0; i < c->nfields; i++) {
+		struct cls_field *f = &c->fields[i];
+		uint64_t o = f->off;
+
+		for (uint64_t e = 0; e < f->count && o <= biggest;
+		     e++, o += f->elsize)
+			walk(ctx, r, f->cls, o, biggest, true, true,
+			     depth + 1);
+	}
+
+	rli = c->rli_end;
+	for (size_t i = 1; i < ns->n; i++) {
+		struct node *n = &ns->v[i];
+		struct ph_dw_cls *v = C(ctx, n->cls);
+		unsigned tries = 0;
+
+		if (!n->virt || n->primary)
+			continue;
+		n->dsize = v->dsize;
+		if (!v->empty) {
+			uint32_t a = v->nvalign ? v->nvalign : 1;
+
+			if (relax && v->pod)
+				n->dsize = v->dsize_np;
+			off = round_up(rli, a);
+			while (walk(ctx, r, n->cls, off, r->maxkey, false,
+				    false, depth + 1) && tries++ < 4096)
+				off += a;
+			rli = off + n->dsize;
+			*end = max64(*end, rli);
+			walk(ctx, r, n->cls, off, biggest, false, true,
+			     depth + 1);
+		} else {
+			uint32_t a = v->nvalign ? v->nvalign : 1;
+
+			off = 0;
+			if (walk(ctx, r, n->cls, 0, r->maxkey, false, false,
+				 depth + 1)) {
+				off = round_up(rli, a);
+				while (walk(ctx, r, n->cls, off, r->maxkey,
+					    false, false, depth + 1) &&
+				       tries++ < 4096)
+					off += a;
+			}
+			*end = max64(*end, off + v->size);
+			walk(ctx, r, n->cls, off, UINT64_MAX, false, true,
+			     depth + 1);
+		}
+		n->placed = true;
+		n->off = off;
+	}
+}
+
 /* Places the virtual bases of a complete object of class CLS.  */
 static bool complete_layout(struct ph_dw_ctx *ctx, size_t cls,
 			    unsigned depth)
@@ -536,8 +665,8 @@ static bool complete_layout(struct ph_dw_ctx *ctx, size_t cls,
 	struct ph_dw_cls *c = C(ctx, cls);
 	struct nodes ns = { 0 };
 	struct records r = { 0 };
-	uint64_t rli, biggest, off;
-	bool ok = false;
+	uint64_t biggest, end;
+	bool ok = false, relax = false;
 
 	if (c->vstate == CLS_DONE)
 		return true;
@@ -548,64 +677,26 @@ static bool complete_layout(struct ph_dw_ctx *ctx, size_t cls,
 		goto out;
 	mark_primaries(ctx, &ns, false);
 	biggest = biggest_empty(ctx, cls, 0);
+	place_vbases(ctx, c, &ns, &r, biggest, false, &end, depth);
+	/* Virtual bases that do not fit in the class: one that looks like a
+	   POD is not one (a [[no_unique_address]] member, which DWARF does
+	   not record, makes a class no POD for layout), and the next was
+	   placed in its tail.  Taken only where the class's size shows
+	   it.  */
+	for (size_t i = 1; i < ns.n && end > c->size && !r.overflow; i++) {
+		struct ph_dw_cls *v = C(ctx, ns.v[i].cls);
 
-	/* The non-virtual part, as GCC records it while laying it out.  */
-	for (size_t i = 0; i < c->nbases; i++) {
-		struct cls_base *b = &c->bases[i];
-
-		if (b->virt)
-			continue;
-		walk(ctx, &r, b->cls, b->off, C(ctx, b->cls)->empty ?
-		     UINT64_MAX : biggest, false, true, depth + 1);
-	}
-	if (c->has_primary && c->primary_virtual)
-		walk(ctx, &r, c->primary_cls, 0, biggest, false, true,
-		     depth + 1);
-	for (size_t i = 0; i < c->nfields; i++) {
-		struct cls_field *f = &c->fields[i];
-		uint64_t o = f->off;
-
-		for (uint64_t e = 0; e < f->count && o <= biggest;
-		     e++, o += f->elsize)
-			walk(ctx, &r, f->cls, o, biggest, true, true,
-			     depth + 1);
-	}
-
-	rli = c->rli_end;
-	for (size_t i = 1; i < ns.n; i++) {
-		struct node *n = &ns.v[i];
-		struct ph_dw_cls *v = C(ctx, n->cls);
-		unsigned tries = 0;
-
-		if (!n->virt || n->primary)
-			continue;
-		if (!v->empty) {
-			uint32_t a = v->nvalign ? v->nvalign : 1;
-
-			off = round_up(rli, a);
-			while (walk(ctx, &r, n->cls, off, r.maxkey, false,
-				    false, depth + 1) && tries++ < 4096)
-				off += a;
-			rli = off + v->dsize;
-			walk(ctx, &r, n->cls, off, biggest, false, true,
-			     depth + 1);
-		} else {
-			uint32_t a = v->nvalign ? v->nvalign : 1;
-
-			off = 0;
-			if (walk(ctx, &r, n->cls, 0, r.maxkey, false, false,
-				 depth + 1)) {
-				off = round_up(rli, a);
-				while (walk(ctx, &r, n->cls, off, r.maxkey,
-					    false, false, depth + 1) &&
-				       tries++ < 4096)
-					off += a;
-			}
-			walk(ctx, &r, n->cls, off, UINT64_MAX, false, true,
-			     depth + 1);
+		if (ns.v[i].virt && !ns.v[i].primary && v->pod && !v->empty &&
+		    v->dsize_np < v->dsize) {
+			relax = true;
+			break;
 		}
-		n->placed = true;
-		n->off = off;
+	}
+	if (relax) {
+		place_vbases(ctx, c, &ns, &r, biggest, true, &end, depth);
+		if (end > c->size && !r.overflow)
+			place_vbases(ctx, c, &ns, &r, biggest, false, &end,
+				     depth);
 	}
 	if (r.overflow)
 		goto out;
@@ -628,6 +719,8 @@ static bool complete_layout(struct ph_dw_ctx *ctx, size_t cls,
 			if (!node_off(&ns, (long)i, &c->vbases[k].off))
 				goto out;
 			c->vbases[k].cls = n->cls;
+			c->vbases[k].dsize = n->placed && !n->primary ?
+					     n->dsize : C(ctx, n->cls)->dsize;
 			c->vbases[k].primary = n->primary;
 			c->vbases[k].own_primary = n->primary_of == 0;
 			k++;
@@ -646,9 +739,108 @@ out:
 	return ok;
 }
 
+/* The byte offsets where the data members of a class start, sorted: one
+   starting inside another member or a base shows that one's tail
+   reused.  */
+struct starts {
+	uint64_t *v;
+	size_t n, cap;
+};
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static bool collect_starts(Dwarf_Die *die, struct starts *st)
+{
+	Dwarf_Die child;
+	int rc;
+
+	for (rc = dwarf_child(die, &child); rc == 0;
+	     rc = dwarf_siblingof(&child, &child)) {
+		uint64_t sbit, ebit, size = 0;
+		Dwarf_Die type;
+		bool present, known;
+
+		if (dwarf_tag(&child) != DW_TAG_member ||
+		    dwarf_hasattr(&child, DW_AT_declaration) ||
+		    dwarf_hasattr_integrate(&child, DW_AT_external))
+			continue;
+		/* The size places a DWARF 2 bitfield without DW_AT_byte_size.  */
+		if (!ph_dw_ok(ph_dw_type(&child, &present, &type)) || !present)
+			return false;
+		if (!ph_dw_ok(ph_dw_size(&type, &size, &known)) || !known)
+			size = 0;
+		if (!member_span(&child, size, &sbit, &ebit))
+			return false;
+		if (!ph_dw_reserve(&st->v, &st->cap, st->n + 1,
+				   sizeof(*st->v)))
+			return false;
+		st->v[st->n++] = sbit / 8;
+	}
+	if (rc < 0)
+		return false;
+	if (st->n > 1)
+		qsort(st->v, st->n, sizeof(*st->v), cmp_u64);
+	return true;
+}
+
+/* The first member start after byte OFF, UINT64_MAX for none.  */
+static uint64_t next_start(const struct starts *st, uint64_t off)
+{
+	size_t lo = 0, hi = st->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->v[mid] <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < st->n ? st->v[lo] : UINT64_MAX;
+}
+
+/* The bytes GCC gives a [[no_unique_address]] member of class CLS whose
+   tail the next member reuses (nua_rule).  */
+static uint64_t nua_size(struct ph_dw_ctx *ctx, size_t cls, unsigned depth)
+{
+	struct ph_dw_cls *c = C(ctx, cls);
+	enum nua_rule rule = nua_rule(ctx);
+	uint64_t n = rule == NUA_AS_BASE ? c->dsize_np : c->eoc_nv;
+
+	if (c->any_virtual && complete_layout(ctx, cls, depth + 1))
+		for (size_t k = 0; k < c->nvbases; k++) {
+			struct ph_dw_cls *v = C(ctx, c->vbases[k].cls);
+			uint64_t sz = c->vbases[k].dsize;
+
+			if (v->empty)
+				sz = rule == NUA_AS_BASE ? v->size : v->dsize_np;
+			n = max64(n, c->vbases[k].off + sz);
+		}
+	return n;
+}
+
+/* Where a non-virtual base B of class size SIZE, data size DSIZE (DSIZE_NP
+   were it no POD) ends in its class: a member starting inside its data
+   shows it no POD, or smaller than it looks.  */
+static uint64_t base_end(const struct starts *st, uint64_t off,
+			 uint64_t size, uint64_t dsize, uint64_t dsize_np)
+{
+	uint64_t next = next_start(st, off);
+
+	if (next >= off + size || off + dsize <= next)
+		return off + dsize;
+	return off + dsize_np <= next ? off + dsize_np : next;
+}
+
 /* The facts of one class from its DIE and those of its bases and
    members.  */
-static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
+static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
+			  const struct starts *st)
 {
 	struct ph_dw_cls *c = C(ctx, idx);
 	Dwarf_Die die = c->die, child;
@@ -657,9 +849,10 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 	bool has_data = false, has_vptr = false, nonpod = false;
 	bool any_virtual = false, ok = true;
 	unsigned nearly_bases = 0;
-	uint64_t v, rli = 0, dsz = 0, own = 0;
+	uint64_t v, rli = 0, dsz = 0, own = 0, eoc = 0;
 	uint32_t nvalign = 1, attr_align = 0;
 	size_t bcap = 0, fcap = 0;
+	enum nua_rule rule = nua_rule(ctx);
 	bool present;
 	int rc;
 
@@ -679,8 +872,8 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 	     rc = dwarf_siblingof(&child, &child)) {
 		int tag = dwarf_tag(&child);
 		Dwarf_Die type;
-		uint64_t count = 1, size, end;
-		bool known;
+		uint64_t count = 1, size, end, eend, sbit, ebit;
+		bool known, is_array = false;
 
 		if (tag == DW_TAG_subprogram) {
 			if (user_special(&child, name))
@@ -726,10 +919,17 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 		}
 		if (!ph_dw_ok(ph_dw_size(&type, &size, &known)) || !known)
 			size = 0;
-		if (!member_end(&child, size, &end)) {
+		if (!member_span(&child, size, &sbit, &ebit)) {
 			ok = false;
 			break;
 		}
+		end = (ebit + 7) / 8;
+		/* GCC 12's end_of_class: a bitfield to its byte position plus
+		   its DECL_SIZE_UNIT (nua_rule).  */
+		eend = end;
+		if (rule == NUA_EOC_TRUNCATED &&
+		    dwarf_hasattr_integrate(&child, DW_AT_bit_size))
+			eend = sbit / 8 + (ebit - sbit + 7) / 8;
 		{
 			uint32_t a = 1;
 
@@ -743,12 +943,13 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 			if (a > nvalign)
 				nvalign = a;
 		}
-		rli = max64(rli, end);
-		own = max64(own, end);
 		if (dwarf_hasattr_integrate(&child, DW_AT_artificial) &&
 		    dwarf_diename(&child) &&
 		    strncmp(dwarf_diename(&child), "_vptr", 5) == 0) {
 			has_vptr = true;
+			rli = max64(rli, end);
+			own = max64(own, end);
+			eoc = max64(eoc, eend);
 			continue;
 		}
 		has_data = true;
@@ -772,6 +973,7 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 			    (dwarf_tag(&t) == DW_TAG_reference_type ||
 			     dwarf_tag(&t) == DW_TAG_rvalue_reference_type))
 				nonpod = true;
+			is_array = dwarf_tag(&t) == DW_TAG_array_type;
 		}
 		if (!strip(&type, &count)) {
 			ok = false;
@@ -780,8 +982,8 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 		if (is_aggregate(dwarf_tag(&type)) &&
 		    !dwarf_hasattr(&type, DW_AT_declaration)) {
 			struct cls_field f;
-			uint64_t loc;
 			struct ph_dw_cls *fc;
+			uint64_t next = next_start(st, sbit / 8);
 
 			if (!get_cls(ctx, &type, depth + 1, &f.cls)) {
 				ok = false;
@@ -790,20 +992,35 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 			fc = C(ctx, f.cls);
 			if (!fc->pod)
 				nonpod = true;
-			if (!fc->contains_empty || !count)
-				continue;
-			c->contains_empty = true;
-			const_location(&child, &loc);
-			f.off = loc;
-			f.count = count;
-			f.elsize = fc->size ? fc->size : 1;
-			if (!ph_dw_reserve(&c->fields, &fcap, c->nfields + 1,
-					sizeof(*c->fields))) {
-				ok = false;
-				break;
+			/* Another member starts inside this one: its tail is
+			   reused, it is [[no_unique_address]], its field
+			   GCC's size for that (what the offsets allow), and
+			   this class no POD for layout.  */
+			if (!is_array && !fc->empty && size &&
+			    next < sbit / 8 + size) {
+				end = sbit / 8 + nua_size(ctx, f.cls, depth + 1);
+				if (end > next)
+					end = next;
+				eend = end;
+				nonpod = true;
 			}
-			c->fields[c->nfields++] = f;
+			if (fc->contains_empty && count) {
+				c->contains_empty = true;
+				f.off = sbit / 8;
+				f.count = count;
+				f.elsize = fc->size ? fc->size : 1;
+				if (!ph_dw_reserve(&c->fields, &fcap,
+						   c->nfields + 1,
+						   sizeof(*c->fields))) {
+					ok = false;
+					break;
+				}
+				c->fields[c->nfields++] = f;
+			}
 		}
+		rli = max64(rli, end);
+		own = max64(own, end);
+		eoc = max64(eoc, eend);
 	}
 	if (rc < 0 || !ok)
 		return false;
@@ -887,22 +1104,41 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 			dsz = max64(dsz, b->off + bc->size);
 			own = max64(own, b->off);
 		} else {
-			rli = max64(rli, b->off + bc->dsize);
-			own = max64(own, b->off + bc->dsize);
+			uint64_t e = base_end(st, b->off, bc->size, bc->dsize,
+					      bc->dsize_np);
+
+			rli = max64(rli, e);
+			own = max64(own, e);
+			eoc = max64(eoc, e);
 		}
 	}
 	if (c->has_primary && c->primary_virtual) {
 		struct ph_dw_cls *pc = C(ctx, c->primary_cls);
 
 		rli = max64(rli, pc->dsize);
+		eoc = max64(eoc, pc->dsize);
 		if (pc->nvalign > nvalign)
 			nvalign = pc->nvalign;
 	}
+	c->any_virtual = any_virtual;
 	c->rli_end = rli;
-	c->dsize = c->pod ? c->size : max64(rli, dsz);
+	c->dsize_np = max64(rli, dsz);
+	c->dsize = c->pod ? c->size : c->dsize_np;
+	c->eoc_nv = max64(eoc, dsz);
 	c->data_bytes = own;
 	c->nvalign = nvalign;
 	return true;
+}
+
+static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
+{
+	struct starts st = { 0 };
+	Dwarf_Die die = C(ctx, idx)->die;
+	bool ok = collect_starts(&die, &st) &&
+		  compute_facts(ctx, idx, depth, &st);
+
+	free(st.v);
+	return ok;
 }
 
 static bool get_cls(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
@@ -1050,6 +1286,7 @@ bool ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		struct ph_dw_cls *bc = C(ctx, c->bases[i].cls);
 
 		l->bases[i].bit_size = bc->empty ? 0 : 8 * bc->dsize;
+		l->bases[i].np_bit_size = bc->empty ? 0 : 8 * bc->dsize_np;
 		l->bases[i].nvalign = bc->nvalign;
 		l->bases[i].virt = c->bases[i].virt;
 		if (!c->bases[i].virt && c->has_primary &&
@@ -1085,7 +1322,7 @@ bool ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		vb.die = v->die;
 		vb.off = c->vbases[k].off;
 		vb.size = v->size;
-		vb.bit_size = 8 * v->dsize;
+		vb.bit_size = 8 * c->vbases[k].dsize;
 		vb.nvalign = v->nvalign;
 		if (!push_vb(l, &cap, &vb))
 			goto fail;
@@ -1099,4 +1336,60 @@ fail:
 	free(seen);
 	ph_dw_cxx_layout_free(l);
 	return false;
+}
+
+bool ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+			uint64_t *ret)
+{
+	Dwarf_Die t = *type;
+	size_t idx;
+
+	if (!strip(&t, NULL) || !is_aggregate(dwarf_tag(&t)) ||
+	    dwarf_hasattr(&t, DW_AT_declaration) ||
+	    !get_cls(ctx, &t, 0, &idx) || C(ctx, idx)->empty)
+		return false;
+	*ret = nua_size(ctx, idx, 0);
+	return true;
+}
+
+bool ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+			 uint64_t *ret)
+{
+	Dwarf_Die t = *type;
+	size_t idx;
+
+	if (!strip(&t, NULL) || !is_aggregate(dwarf_tag(&t)) ||
+	    dwarf_hasattr(&t, DW_AT_declaration) ||
+	    !get_cls(ctx, &t, 0, &idx))
+		return false;
+	*ret = C(ctx, idx)->empty ? 0 : C(ctx, idx)->dsize;
+	return true;
+}
+
+bool ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
+			 bool complete, Dwarf_Die *empty)
+{
+	Dwarf_Die o = *outer, e = *empty;
+	struct records r = { 0 };
+	size_t oi, ei;
+	bool found = false;
+
+	if (!strip(&o, NULL) || !strip(&e, NULL) ||
+	    !is_aggregate(dwarf_tag(&o)) || !is_aggregate(dwarf_tag(&e)) ||
+	    dwarf_hasattr(&o, DW_AT_declaration) ||
+	    dwarf_hasattr(&e, DW_AT_declaration) ||
+	    !get_cls(ctx, &o, 0, &oi) || !get_cls(ctx, &e, 0, &ei))
+		return false;
+	walk(ctx, &r, oi, 0, 0, complete, true, 0);
+	/* A class laid out from another unit's definition has that unit's
+	   DIEs for its members' types: the same class by name too.  */
+	for (size_t k = 0; k < r.n && !found; k++) {
+		const char *a = dwarf_diename(&C(ctx, r.v[k].cls)->die);
+		const char *b = dwarf_diename(&e);
+
+		found = r.v[k].off == 0 &&
+			(r.v[k].cls == ei || (a && b && strcmp(a, b) == 0));
+	}
+	free(r.v);
+	return found;
 }

@@ -208,6 +208,7 @@ struct deferred {
 	char *name;
 	char *comp_dir;
 	uint32_t typedef_align;
+	unsigned gcc_major;
 	bool typedef_name, cxx, relative_unit, elf32, i386;
 };
 
@@ -228,6 +229,15 @@ static void drop_layout_caches(struct ph_dw_ctx *ctx)
 	ph_dw_offmap_deinit(&ctx->user_aligns);
 	ph_dw_offmap_deinit(&ctx->paddings);
 	ph_dw_cxx_free(ctx);
+}
+
+/* The compiler's version decides C++ layout rules (cxx.c): class facts
+   kept from units of another version are dropped.  */
+static void set_gcc_major(struct ph_dw_ctx *ctx, unsigned v)
+{
+	if (ctx->gcc_major != v)
+		ph_dw_cxx_free(ctx);
+	ctx->gcc_major = v;
 }
 
 static struct ph_error *defer(struct walk *w, Dwarf_Die *die,
@@ -254,6 +264,7 @@ static struct ph_error *defer(struct walk *w, Dwarf_Die *die,
 	d->typedef_name = typedef_name;
 	d->typedef_align = typedef_align;
 	d->cxx = ctx->cxx;
+	d->gcc_major = ctx->gcc_major;
 	d->relative_unit = ctx->relative_unit;
 	d->elf32 = w->elf32;
 	d->i386 = w->i386;
@@ -442,8 +453,8 @@ static struct ph_error *visit_aggregate(struct walk *w, Dwarf_Die *die)
 
 /* A lambda's closure: a class DWARF leaves unnamed whose constructors
    and destructor GCC calls "<lambda>" and "~<lambda>" (and marks
-   artificial; which of them are written depends on their use).  A type the compiler
-   made, which the plugin leaves out too, even where a typedef names it
+   artificial; which of them are written depends on their use).  A type
+   the compiler made, which the plugin leaves out too, even where a typedef names it
    (std::remove_reference<decltype (f)>::type).  */
 static bool is_closure(Dwarf_Die *agg)
 {
@@ -734,6 +745,7 @@ static struct ph_error *walk_unit(struct walk *w, Dwarf_CU *cu,
 	lang = dwarf_srclang(&root);
 	ctx->cxx = cxx_lang(lang);
 	ctx->c_prototypes = true;
+	set_gcc_major(ctx, ph_dw_gcc_major(ctx->dw, &root));
 	/* What is kept by DIE is per unit: the caches are dropped (a DIE
 	   of a shared unit is computed again, the same), so that memory
 	   follows the unit, not the file.  */
@@ -1292,6 +1304,7 @@ static struct ph_error *build_deferred(struct job *job)
 		ctx.addr_size = d->elf32 ? 4 : 8;
 		ctx.i386 = d->i386;
 		ctx.cxx = d->cxx;
+		set_gcc_major(&ctx, d->gcc_major);
 		ctx.c_prototypes = true;
 		ctx.comp_dir = d->comp_dir;
 		ctx.relative_unit = d->relative_unit;

@@ -223,6 +223,14 @@ static bool empty_class(Dwarf_Die *die, unsigned depth)
 	return rc >= 0;
 }
 
+/* What settle_unique_addresses needs of a member beside its place.  */
+struct member_info {
+	bool empty;		/* of an empty class */
+	bool has_type;		/* TYPE set: a base or a data member, no
+				   bitfield */
+	Dwarf_Die type;
+};
+
 /* What the inference found for a list of members.  */
 struct list_info {
 	uint32_t align, explicit_align;
@@ -241,7 +249,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				     uint64_t base_bit, unsigned depth,
 				     struct ph_member *m, bool *skip,
-				     bool *empty)
+				     struct member_info *info)
 {
 	Dwarf_Die type, peeled;
 	struct ph_error *err;
@@ -250,8 +258,8 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	const char *name;
 
 	memset(m, 0, sizeof(*m));
+	memset(info, 0, sizeof(*info));
 	*skip = false;
-	*empty = false;
 	is_base = dwarf_tag(die) == DW_TAG_inheritance;
 	/* Static data members: DW_TAG_variable in DWARF 5, a declared
 	   external DW_TAG_member before.  */
@@ -378,6 +386,9 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	if (is_base) {
 		uint64_t vis;
 
+		info->type = type;
+		info->has_type = true;
+
 		m->base = true;
 		m->artificial = false;
 		m->virtual_base = dynamic ||
@@ -396,10 +407,12 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	peeled = type;
 	if ((err = peel(&peeled, true, &found)))
 		return err;
-	*empty = !m->bitfield && found &&
-		 (dwarf_tag(&peeled) == DW_TAG_structure_type ||
-		  dwarf_tag(&peeled) == DW_TAG_class_type) &&
-		 empty_class(&peeled, 0);
+	info->empty = !m->bitfield && found &&
+		      (dwarf_tag(&peeled) == DW_TAG_structure_type ||
+		       dwarf_tag(&peeled) == DW_TAG_class_type) &&
+		      empty_class(&peeled, 0);
+	info->type = type;
+	info->has_type = !m->bitfield;
 	peeled = type;
 	if ((err = peel(&peeled, false, &found)))
 		return err;
@@ -440,6 +453,29 @@ static bool has_bases(Dwarf_Die *agg)
 	return false;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The first of the N sorted V past OFF, UINT64_MAX for none.  */
+static uint64_t first_after(const uint64_t *v, size_t n, uint64_t off)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n ? v[lo] : UINT64_MAX;
+}
+
 static bool is_vptr(const struct ph_member *m)
 {
 	return !m->base && m->artificial && strncmp(m->name, "_vptr", 5) == 0;
@@ -458,6 +494,7 @@ static struct ph_error *arrange_bases(struct ph_dw_ctx *ctx,
 {
 	struct ph_member_vec out;
 	struct ph_error *err = NULL;
+	uint64_t *starts;
 	size_t nb = 0;
 
 	/* Direct bases in DWARF order are L's bases.  */
@@ -466,14 +503,37 @@ static struct ph_error *arrange_bases(struct ph_dw_ctx *ctx,
 			nb++;
 	if (nb != l->nbases)
 		return NULL;	/* keep DWARF's */
+	/* Where the members start, sorted, for the bases' tails.  */
+	starts = malloc((vec->n ? vec->n : 1) * sizeof(*starts));
+	if (!starts)
+		return &ph_error_nomem;
+	for (size_t i = 0; i < vec->n; i++)
+		starts[i] = vec->v[i].bit_offset / 8 * 8;
+	qsort(starts, vec->n, sizeof(*starts), cmp_u64);
 	nb = 0;
 	for (size_t i = 0; i < vec->n; i++)
 		if (vec->v[i].base) {
-			vec->v[i].bit_size = l->bases[nb].bit_size;
-			vec->v[i].align = l->bases[nb].nvalign;
-			vec->v[i].virtual_base = l->bases[nb].virt;
+			struct ph_member *b = &vec->v[i];
+			uint64_t next = first_after(starts, vec->n,
+						    b->bit_offset);
+
+			b->bit_size = l->bases[nb].bit_size;
+			b->align = l->bases[nb].nvalign;
+			b->virtual_base = l->bases[nb].virt;
+			/* A member starting inside its data: the base is no
+			   POD for layout (a [[no_unique_address]] member of
+			   its own, which DWARF does not record) or smaller
+			   than it looks; it takes what the offsets allow.  */
+			if (!b->virtual_base && b->bit_size &&
+			    next < b->bit_offset + 8 * b->size &&
+			    b->bit_offset + b->bit_size > next) {
+				b->bit_size = l->bases[nb].np_bit_size;
+				if (b->bit_offset + b->bit_size > next)
+					b->bit_size = next - b->bit_offset;
+			}
 			nb++;
 		}
+	free(starts);
 	ph_member_vec_init(&out);
 	for (int rank = 0; rank < 6 && !err; rank++) {
 		if (rank == 1 || rank == 4 || rank == 5) {
@@ -563,7 +623,8 @@ static void settle_base_sizes(struct ph_member *v, size_t n)
    class may not look empty (its only member an empty one marked
    [[no_unique_address]], which DWARF does not record: libstdc++'s
    _Head_base<N, std::default_delete<T>, true> in std::unique_ptr's
-   tuple), but here it takes nothing.  */
+   tuple), but here it takes nothing.  An empty [[no_unique_address]]
+   member there (it takes no byte) shows nothing of the kind.  */
 static void settle_overlapped_bases(struct ph_member *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -574,6 +635,7 @@ static void settle_overlapped_bases(struct ph_member *v, size_t n)
 			continue;
 		for (size_t k = 0; k < n; k++)
 			if (k != i && v[k].bit_size &&
+			    !(v[k].occupies_less && !v[k].occupied) &&
 			    v[k].bit_offset == b->bit_offset &&
 			    (v[k].size > 1 || k > i)) {
 				b->bit_size = 0;
@@ -583,53 +645,109 @@ static void settle_overlapped_bases(struct ph_member *v, size_t n)
 }
 
 /* [[no_unique_address]], which DWARF does not record, read from where
-   the members are: an empty class sharing its byte with another member
-   (or with an empty one before it, or past the end) takes none; a
-   member another one starts inside takes the bytes up to it (its tail
-   padding reused).  EMPTY[i]: member i is of an empty class.  */
-static void settle_unique_addresses(struct ph_member *v, const bool *empty,
+   the members are: a member another one starts inside has its tail
+   padding reused, and takes the bytes GCC gives such a field (cxx.c; at
+   most those up to that member); an empty class takes none where it
+   shares a byte of another subobject's data (or of the vptr, or with an
+   empty one before it, or is past the end), or sits in a tail where GCC
+   put it only for a subobject of its type at offset 0.  INFO[i]: what
+   member i is.  */
+static void settle_unique_addresses(struct ph_dw_ctx *ctx,
+				    struct ph_member *v,
+				    const struct member_info *info,
 				    size_t n, uint64_t base_bit,
 				    uint64_t agg_size)
 {
+	bool vptr = false;
+
+	/* Members of a class type another member starts inside.  */
 	for (size_t i = 0; i < n; i++) {
 		struct ph_member *m = &v[i];
 		uint64_t start = m->bit_offset, end = start + m->bit_size;
-		uint64_t next = end;
+		uint64_t next = end, size;
+		Dwarf_Die type;
 
-		if (m->base || m->bitfield || m->nested || !m->bit_size)
+		/* A class with a virtual base has a vptr at its start, its
+		   own or its primary base's.  */
+		vptr = vptr || m->virtual_base;
+		if (m->base || m->bitfield || m->nested || !m->bit_size ||
+		    info[i].empty)
 			continue;
-		if (empty[i]) {
-			bool shared = start - base_bit >= 8 * agg_size;
-
-			for (size_t k = 0; k < n && !shared; k++) {
-				const struct ph_member *o = &v[k];
-
-				if (k == i || !o->bit_size)
-					continue;
-				if (empty[k])
-					shared = k < i && !o->occupies_less &&
-						 o->bit_offset == start;
-				else
-					shared = o->bit_offset <= start &&
-						 start < o->bit_offset +
-							 o->bit_size;
-			}
-			if (shared) {
-				m->occupied = 0;
-				m->occupies_less = true;
-			}
-			continue;
-		}
 		for (size_t k = 0; k < n; k++) {
 			const struct ph_member *o = &v[k];
 
-			if (k != i && !empty[k] && o->bit_size &&
+			if (k != i && !info[k].empty && o->bit_size &&
 			    o->bit_offset > start && o->bit_offset < next)
 				next = o->bit_offset;
 		}
-		if (next < end) {
-			m->occupied = (next - start + 7) / 8;
-			m->occupies_less = m->occupied < m->size;
+		if (next >= end)
+			continue;
+		type = info[i].type;
+		if (!info[i].has_type ||
+		    !ph_dw_cxx_nua_size(ctx, &type, &size) ||
+		    start + 8 * size > next)
+			size = (next - start + 7) / 8;
+		m->occupied = size;
+		m->occupies_less = m->occupied < m->size;
+	}
+	/* Members of an empty class: sharing a byte of another's data (no
+	   member without the attribute can), or in another's tail where
+	   GCC had to place one with it: it tries offset 0 first, and goes
+	   on from the end only when a subobject of its type is there.  */
+	for (size_t i = 0; i < n; i++) {
+		struct ph_member *m = &v[i];
+		uint64_t start = m->bit_offset;
+		bool shared, in_tail = false;
+
+		if (m->base || m->nested || !m->bit_size || !info[i].empty)
+			continue;
+		shared = start - base_bit >= 8 * agg_size ||
+			 (vptr && start - base_bit < 8 * ctx->addr_size);
+		for (size_t k = 0; k < n && !shared; k++) {
+			const struct ph_member *o = &v[k];
+			uint64_t bits = o->occupies_less ? 8 * o->occupied
+							 : o->bit_size;
+			Dwarf_Die type = info[k].type;
+
+			/* A virtual base is placed later (arrange_bases): it
+			   is at no offset yet.  */
+			if (k == i || !o->bit_size || o->virtual_base)
+				continue;
+			/* A base's data: not its tail, where the class goes
+			   on.  */
+			if (o->base && info[k].has_type &&
+			    ph_dw_cxx_data_size(ctx, &type, &bits))
+				bits *= 8;
+			if (info[k].empty) {
+				shared = k < i && !o->occupies_less &&
+					 o->bit_offset == start;
+				continue;
+			}
+			shared = o->bit_offset <= start &&
+				 start < o->bit_offset + bits;
+			/* A tail something may be placed in: a base's, a
+			   [[no_unique_address]] member's reused.  */
+			in_tail = in_tail || ((o->base || o->occupies_less) &&
+					      o->bit_offset <= start &&
+					      start < o->bit_offset +
+						      8 * o->size);
+		}
+		if (!shared && in_tail && start != base_bit)
+			for (size_t k = 0; k < i && !shared; k++) {
+				const struct ph_member *o = &v[k];
+				Dwarf_Die outer = info[k].type;
+				Dwarf_Die type = info[i].type;
+
+				if (o->bit_offset == base_bit &&
+				    !o->virtual_base && info[k].has_type &&
+				    !o->bitfield)
+					shared = ph_dw_cxx_empty_at0(ctx, &outer,
+								     !o->base,
+								     &type);
+			}
+		if (shared) {
+			m->occupied = 0;
+			m->occupies_less = true;
 		}
 	}
 }
@@ -660,8 +778,8 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	uint32_t *natural = NULL;
 	bool cxx_done = false;
 	struct ph_type pseudo;
-	bool *empty = NULL;
-	size_t empty_cap = 0;
+	struct member_info *minfo = NULL;
+	size_t minfo_cap = 0;
 	Dwarf_Die child;
 	uint64_t v;
 	bool present;
@@ -676,7 +794,8 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	     rc = dwarf_siblingof(&child, &child)) {
 		int tag = dwarf_tag(&child);
 		struct ph_member m;
-		bool skip, is_empty;
+		struct member_info mi;
+		bool skip;
 
 		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
 			continue;
@@ -685,16 +804,16 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 			goto out;
 		}
 		if ((err = build_member(ctx, &child, base_bit, depth, &m,
-					&skip, &is_empty)))
+					&skip, &mi)))
 			goto out;
 		if (skip)
 			continue;
-		if (!ph_dw_reserve(&empty, &empty_cap, vec.n + 1,
-				   sizeof(*empty))) {
+		if (!ph_dw_reserve(&minfo, &minfo_cap, vec.n + 1,
+				   sizeof(*minfo))) {
 			err = &ph_error_nomem;
 			goto out;
 		}
-		empty[vec.n] = is_empty;
+		minfo[vec.n] = mi;
 		if ((err = ph_member_vec_push(&vec, &m)))
 			goto out;
 	}
@@ -703,7 +822,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 		goto out;
 	}
 	if (ctx->cxx && !is_union)
-		settle_unique_addresses(vec.v, empty, vec.n, base_bit,
+		settle_unique_addresses(ctx, vec.v, minfo, vec.n, base_bit,
 					agg_size);
 	if (ctx->cxx && depth == 0 && !is_union && has_bases(agg)) {
 		struct ph_dw_cxx_layout l;
@@ -789,7 +908,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	*ret_n = vec.n;
 out:
 	free(natural);
-	free(empty);
+	free(minfo);
 	ph_member_vec_deinit(&vec);
 	return err;
 }

@@ -61,6 +61,10 @@ struct ph_dw_ctx {
 	Dwarf *dw;
 	const char *path;	/* for messages */
 	bool cxx;		/* the current unit is C++ */
+	/* The major version of the GCC that compiled the current unit
+	   (ph_dw_gcc_major), 0 when not GCC or not known: C++ layouts
+	   DWARF does not state follow the compiler's rules (cxx.c).  */
+	unsigned gcc_major;
 	bool c_prototypes;	/* C: DW_AT_prototyped decides "()" */
 	/* i386: 8-byte scalars are 4-aligned inside structs.  */
 	bool i386;
@@ -164,6 +168,11 @@ bool ph_dw_subrange_count(Dwarf_Die *sub, uint64_t *ret);
    "decltype(nullptr)" with no size; it is a pointer's size and alignment
    (the Itanium C++ ABI).  */
 bool ph_dw_is_nullptr_t(Dwarf_Die *die);
+/* The major version of GCC in the DW_AT_producer of UNIT ("GNU C++17
+   12.2.0 -mtune=generic ..." is 12), 0 for another producer or none.  A
+   type unit has no producer: the first compile unit of DW's is taken.
+   The one place the version is read.  */
+unsigned ph_dw_gcc_major(Dwarf *dw, Dwarf_Die *unit);
 
 /* names.c: spelling.  */
 
@@ -230,6 +239,9 @@ struct ph_dw_cxx_layout {
 	/* Per direct base, in DW_TAG_inheritance order.  */
 	struct {
 		uint64_t bit_size;	/* 8 * as-base size, 0 when empty */
+		/* The same were it no POD for layout (its end of data):
+		   what it takes where the offsets show its tail reused.  */
+		uint64_t np_bit_size;
 		uint32_t nvalign;
 		bool virt;
 	} *bases;
@@ -247,6 +259,19 @@ struct ph_dw_cxx_layout {
 bool ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		      struct ph_dw_cxx_layout *l);
 void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l);
+/* The bytes GCC gives a [[no_unique_address]] member of class type TYPE
+   whose tail another member reuses (its field's size, by the rule of
+   the unit's GCC version); false when it cannot be known.  */
+bool ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+			uint64_t *ret);
+/* The bytes class type TYPE takes as a base (its as-base size: its data
+   unless it is a POD for layout, 0 when empty); false when unknown.  */
+bool ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+			 uint64_t *ret);
+/* Whether an object of class type OUTER (a base subobject of one unless
+   COMPLETE) has an empty subobject of class type EMPTY at its start.  */
+bool ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
+			 bool complete, Dwarf_Die *empty);
 /* Frees CTX's class records.  */
 void ph_dw_cxx_free(struct ph_dw_ctx *ctx);
 

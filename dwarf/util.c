@@ -295,6 +295,63 @@ bool ph_dw_subrange_count(Dwarf_Die *sub, uint64_t *ret)
 	return true;
 }
 
+static unsigned producer_major(Dwarf_Die *unit, bool *present)
+{
+	Dwarf_Attribute attr;
+	const char *p;
+	unsigned v = 0;
+
+	*present = false;
+	if (!dwarf_attr(unit, DW_AT_producer, &attr) ||
+	    !(p = dwarf_formstring(&attr)))
+		return 0;
+	*present = true;
+	if (strncmp(p, "GNU ", 4) != 0)
+		return 0;
+	/* "GNU", the language ("C++17", "C17", "GIMPLE"), the version.  */
+	for (p += 4; *p; ) {
+		while (*p == ' ')
+			p++;
+		if (*p >= '0' && *p <= '9') {
+			while (*p >= '0' && *p <= '9' && v < 1000)
+				v = 10 * v + (unsigned)(*p++ - '0');
+			return *p == '.' ? v : 0;
+		}
+		while (*p && *p != ' ')
+			p++;
+	}
+	return 0;
+}
+
+unsigned ph_dw_gcc_major(Dwarf *dw, Dwarf_Die *unit)
+{
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die cudie, subdie;
+	uint8_t unit_type;
+	bool present;
+	unsigned v = producer_major(unit, &present);
+
+	if (present || !dw)
+		return v;
+	for (unsigned i = 0; i < 64 &&
+	     dwarf_get_units(dw, cu, &cu, NULL, &unit_type, &cudie,
+			     &subdie) == 0; i++) {
+		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type ||
+		    unit_type == DW_UT_partial)
+			continue;
+		v = producer_major(&cudie, &present);
+		if (present)
+			return v;
+		if (unit_type == DW_UT_skeleton &&
+		    dwarf_tag(&subdie) != DW_TAG_invalid) {
+			v = producer_major(&subdie, &present);
+			if (present)
+				return v;
+		}
+	}
+	return 0;
+}
+
 struct ph_error *ph_dw_size(Dwarf_Die *type, uint64_t *ret, bool *known)
 {
 	return size_at(type, 0, ret, known);
