@@ -55,7 +55,8 @@ PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/names.cc
 # the default GCC must compile them again.
 PLUGIN_OBJ := $(PLUGIN_SRC:plugin/%.cc=build/gcc-$(DEFAULT_GCC_MAJOR)/%.o)
 # Each object's header dependencies are the compiler's (-MMD), in a .d
-# beside it, read at the end of this file.
+# beside it, read at the end of this file; the Makefile too, for the
+# flags (and the objects of trees built before the .d files).
 DEPFLAGS := -MMD -MP
 
 PLUGIN := plugin/pokehole.so
@@ -65,11 +66,11 @@ VERSIONED_PLUGINS := $(OTHER_GCC_VERSIONS:%=plugin/gcc-%/pokehole.so)
 all: $(PLUGIN) $(VERSIONED_PLUGINS) dwarf/pokehole
 plugin: $(PLUGIN)
 
-build/%.o: %.c
+build/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ENGINE_CFLAGS) $(DEPFLAGS) $(CFLAGS) -c $< -o $@
 
-build/gcc-$(DEFAULT_GCC_MAJOR)/%.o: plugin/%.cc
+build/gcc-$(DEFAULT_GCC_MAJOR)/%.o: plugin/%.cc Makefile
 	@mkdir -p $(dir $@)
 	@test -f $(GCC_PLUGIN_DIR)/include/gcc-plugin.h || { \
 	  echo "pokehole: no GCC plugin headers in $(GCC_PLUGIN_DIR)/include;" \
@@ -89,7 +90,7 @@ $(PLUGIN): $(PLUGIN_OBJ) $(ENGINE_OBJ) build/plugin-gcc
 	$(PLUGIN_CXX) -shared -fPIC $(CXXFLAGS) $(PLUGIN_OBJ) $(ENGINE_OBJ) -o $@
 
 define versioned_plugin
-build/gcc-$(1)/%.o: plugin/%.cc
+build/gcc-$(1)/%.o: plugin/%.cc Makefile
 	@mkdir -p $$(dir $$@)
 	g++-$(1) $$(PLUGIN_CXXFLAGS) $$(DEPFLAGS) \
 	  -I$$(shell gcc-$(1) -print-file-name=plugin)/include \

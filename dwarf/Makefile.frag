@@ -12,7 +12,7 @@ DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
 DWARF_LIBS ?= -ldw -lelf -lpthread
 DWARF_TOOL := dwarf/pokehole
 
-build/dwarf/%.o: dwarf/%.c
+build/dwarf/%.o: dwarf/%.c Makefile dwarf/Makefile.frag
 	@mkdir -p $(dir $@)
 	$(CC) $(ENGINE_CFLAGS) $(DEPFLAGS) -DPH_VERSION='"$(VERSION)"' $(CFLAGS) \
 	  -c $< -o $@

@@ -49,7 +49,7 @@ FUZZERS    := $(FUZZ_HARNESSES:%=$(SAN_DIR)/fuzz/%)
 .PHONY: fuzz fuzz-build check-sanitize sanitize-build
 
 # check-sanitize's build: SAN_CC, ASan + UBSan, no coverage.
-$(SAN_DIR)/obj/%.o: %.c
+$(SAN_DIR)/obj/%.o: %.c Makefile mk/hardening.mk
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(ENGINE_CFLAGS) $(DEPFLAGS) -DPH_VERSION='"$(VERSION)"' $(SAN_FLAGS) \
 	  $(SAN_CFLAGS) -c $< -o $@
@@ -94,7 +94,7 @@ check-sanitize: sanitize-build $(PLUGIN) $(TEST_TOOLS)
 	  "$(FUZZ_HARNESSES)"
 
 # libFuzzer builds: clang, ASan + UBSan + coverage.
-$(SAN_DIR)/fuzz-obj/%.o: %.c
+$(SAN_DIR)/fuzz-obj/%.o: %.c Makefile mk/hardening.mk
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ENGINE_CFLAGS) $(DEPFLAGS) -DPH_VERSION='"$(VERSION)"' $(SAN_FLAGS) \
 	  -fsanitize=fuzzer-no-link $(SAN_CFLAGS) -c $< -o $@
