@@ -32,6 +32,7 @@ create() {
 	command -v mmdebstrap >/dev/null 2>&1 || {
 		apt-get install -y -qq --no-install-recommends mmdebstrap \
 			>/dev/null || die "cannot install mmdebstrap"; }
+	mkdir -p "$(dirname "$dir")" || die "cannot make $(dirname "$dir")"
 	rm -rf "$dir.new"
 	mmdebstrap --variant=apt --quiet \
 		--aptopt='Acquire::Check-Valid-Until "false"' \
