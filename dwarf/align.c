@@ -146,13 +146,6 @@ struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	}
 }
 
-/* Members' positions and natural alignments, then the inference.  */
-struct shallow {
-	struct ph_member_vec vec;
-	uint32_t *natural;
-	size_t cap;
-};
-
 static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 					unsigned depth, uint32_t *ret)
 {
