@@ -410,8 +410,8 @@ static struct ph_error *record_step(struct steps *st, const struct plan *p,
 	return NULL;
 }
 
-/* Moves, within the group at plan positions [lo, lo + n), unit at
-   position FROM to position TO, recording the step.  */
+/* Moves the unit at plan position FROM to position TO, recording the
+   step.  */
 static struct ph_error *apply_move(struct plan *p, struct steps *st,
 				   size_t from, size_t to)
 {
@@ -485,8 +485,9 @@ out:
 	return err;
 }
 
-/* Moves needed to turn ORIG's order into ORDER: N less the longest run
-   kept in relative order.  */
+/* The exhaustive search over one group's orders: the best so far (its
+   cost and the moves that make it, N less the longest run kept in
+   relative order), and the nodes visited, bounded.  */
 struct perm {
 	const struct engine *e;
 	const struct group *g;
@@ -830,7 +831,6 @@ static void shift_nested(struct ph_member *m, int64_t delta,
 	m->members = copy;
 }
 
-/* The type laid out in ORDER, as a new type in MODEL.  */
 /* Unnamed bitfields filling [FROM, FROM + BITS): each as wide as its
    position allows (int, short, char), so none moves to a next unit and
    the printed definition compiles to the layout the engine predicts.
@@ -878,6 +878,7 @@ static size_t pad_members(uint64_t from, uint64_t bits,
 	return n;
 }
 
+/* The type laid out in ORDER, as a new type in MODEL.  */
 static struct ph_error *build_type(const struct engine *e,
 				   struct ph_model *model, const size_t *order,
 				   const struct ph_type **ret)

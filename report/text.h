@@ -1,5 +1,5 @@
 /* pahole's text format, so that what people and scripts know from pahole
-   reads the same (see docs/pahole-format notes in the README).  */
+   reads the same (its columns and marks: docs/pokehole.1, OUTPUT).  */
 #ifndef PH_TEXT_H
 #define PH_TEXT_H
 
