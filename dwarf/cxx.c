@@ -1338,15 +1338,22 @@ fail:
 	return false;
 }
 
+/* The class TYPE is (through typedefs and qualifiers), defined here.  */
+static bool defined_cls(struct ph_dw_ctx *ctx, Dwarf_Die *type, size_t *idx)
+{
+	Dwarf_Die t = *type;
+
+	return strip(&t, NULL) && is_aggregate(dwarf_tag(&t)) &&
+	       !dwarf_hasattr(&t, DW_AT_declaration) &&
+	       get_cls(ctx, &t, 0, idx);
+}
+
 bool ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 			uint64_t *ret)
 {
-	Dwarf_Die t = *type;
 	size_t idx;
 
-	if (!strip(&t, NULL) || !is_aggregate(dwarf_tag(&t)) ||
-	    dwarf_hasattr(&t, DW_AT_declaration) ||
-	    !get_cls(ctx, &t, 0, &idx) || C(ctx, idx)->empty)
+	if (!defined_cls(ctx, type, &idx) || C(ctx, idx)->empty)
 		return false;
 	*ret = nua_size(ctx, idx, 0);
 	return true;
@@ -1355,12 +1362,9 @@ bool ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 bool ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 			 uint64_t *ret)
 {
-	Dwarf_Die t = *type;
 	size_t idx;
 
-	if (!strip(&t, NULL) || !is_aggregate(dwarf_tag(&t)) ||
-	    dwarf_hasattr(&t, DW_AT_declaration) ||
-	    !get_cls(ctx, &t, 0, &idx))
+	if (!defined_cls(ctx, type, &idx))
 		return false;
 	*ret = C(ctx, idx)->empty ? 0 : C(ctx, idx)->dsize;
 	return true;

@@ -303,23 +303,19 @@ static void report(void)
 	if (seen_error() ||
 	    (!opts.report && !opts.json && !opts.json_dir && !opts.warn.kinds))
 		return;
-	if ((err = ph_model_create(&model))) {
-		report_error("cannot build the layout model", err);
-		return;
-	}
-	ph_buf_init(&text);
-	ph_buf_init(&json);
-	ph_buf_init(&name);
 	/* GCC spells some distinct classes alike, in DWARF too (libstdc++
 	   15's is_null_pointer<const std::nullptr_t> and its cv siblings all
 	   print as is_null_pointer<std::nullptr_t>): each distinct name and
 	   layout is reported once, by the rule the reader follows.  */
 	struct ph_dedup *dedup = NULL;
-	if ((err = ph_dedup_create(&dedup))) {
+	if ((err = ph_model_create(&model)) || (err = ph_dedup_create(&dedup))) {
 		report_error("cannot build the layout model", err);
 		ph_model_destroy(model);
 		return;
 	}
+	ph_buf_init(&text);
+	ph_buf_init(&json);
+	ph_buf_init(&name);
 	FOR_EACH_VEC_SAFE_ELT(pending, i, type) {
 		const struct ph_type *t;
 		bool typedef_name;
@@ -341,10 +337,10 @@ static void report(void)
 		/* Each class is warned about at its own place.  */
 		if (opts.warn.kinds)
 			ph_warn_type(type, t, model, &opts.warn);
-		bool seen;
-		if ((err = ph_dedup_seen(dedup, t, &seen)))
+		bool repeated;
+		if ((err = ph_dedup_seen(dedup, t, &repeated)))
 			break;
-		if (seen)
+		if (repeated)
 			continue;
 		if (opts.report &&
 		    (err = ph_render_text(&text, t, &text_opts)))
