@@ -445,21 +445,25 @@ static tree handle_type_attribute(tree *node, tree name, tree args, int,
    GCC versions.  GCC keeps pointers to them: static.  */
 static struct attribute_spec hot_attribute, ignore_attribute;
 
+/* DECL: the attribute is on a member (a declaration), else on a type.  */
+static void register_one(struct attribute_spec *spec, const char *name,
+			 bool decl, decltype(attribute_spec::handler) handler)
+{
+	spec->name = name;
+	spec->min_length = 0;
+	spec->max_length = -1;
+	spec->decl_required = decl;
+	spec->type_required = !decl;
+	spec->handler = handler;
+	register_attribute(spec);
+}
+
 static void register_attributes(void *, void *)
 {
-	hot_attribute.name = "pokehole_hot";
-	hot_attribute.min_length = 0;
-	hot_attribute.max_length = -1;
-	hot_attribute.decl_required = true;
-	hot_attribute.handler = handle_member_attribute;
-	register_attribute(&hot_attribute);
-
-	ignore_attribute.name = "pokehole_ignore";
-	ignore_attribute.min_length = 0;
-	ignore_attribute.max_length = -1;
-	ignore_attribute.type_required = true;
-	ignore_attribute.handler = handle_type_attribute;
-	register_attribute(&ignore_attribute);
+	register_one(&hot_attribute, "pokehole_hot", true,
+		     handle_member_attribute);
+	register_one(&ignore_attribute, "pokehole_ignore", false,
+		     handle_type_attribute);
 }
 
 /* A comma-separated list of the names of the kinds in ALLOWED, or
