@@ -5,7 +5,7 @@
 # dwarf/pokehole: the DWARF reader, linked with the engine objects and
 # elfutils (libdw-dev, libelf-dev).
 
-DWARF_SRC := dwarf/main.c dwarf/load.c dwarf/members.c dwarf/align.c \
+DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/members.c dwarf/align.c \
 	dwarf/names.c dwarf/util.c dwarf/cxx.c dwarf/fprint.c \
 	dwarf/scan.c dwarf/defs.c
 DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)

@@ -1,6 +1,7 @@
 /* pokehole: the layouts of already-built objects, read from their DWARF,
    with pahole's options and output.  */
 #include "reader.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -57,31 +58,58 @@ enum {
 	OPT_MERGE_BASELINE,
 };
 
-static const struct option long_options[] = {
-	{ "class_name", required_argument, NULL, 'C' },
-	{ "sizes", no_argument, NULL, 's' },
-	{ "cacheline_size", required_argument, NULL, 'c' },
-	{ "exclude", required_argument, NULL, 'x' },
-	{ "prefix_filter", required_argument, NULL, 'y' },
-	{ "holes", required_argument, NULL, 'H' },
-	{ "hole_size_ge", required_argument, NULL, 'z' },
-	{ "structs", no_argument, NULL, OPT_STRUCTS },
-	{ "unions", no_argument, NULL, OPT_UNIONS },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "jobs", optional_argument, NULL, 'j' },
-	{ "debuginfo-path", required_argument, NULL, OPT_DEBUGINFO_PATH },
-	{ "reorganize", no_argument, NULL, 'R' },
-	{ "expand_types", no_argument, NULL, 'E' },
-	{ "show_reorg_steps", no_argument, NULL, 'S' },
-	{ "packable", no_argument, NULL, 'P' },
-	{ "hot", required_argument, NULL, OPT_HOT },
-	{ "demote-bitfields", no_argument, NULL, OPT_DEMOTE },
-	{ "cross-cacheline-groups", no_argument, NULL, OPT_CROSS_GROUPS },
-	{ "merge-baseline", required_argument, NULL, OPT_MERGE_BASELINE },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 },
+static const struct ph_cli_option options[] = {
+	{ "class_name", required_argument, 'C', "NAME[,NAME]",
+	  "show only the types with these names" },
+	{ "sizes", no_argument, 's', NULL,
+	  "print NAME<TAB>SIZE<TAB>HOLES per type" },
+	{ "cacheline_size", required_argument, 'c', "N",
+	  "cacheline size in bytes (default 64)" },
+	{ "exclude", required_argument, 'x', "PREFIX",
+	  "leave out the types whose names start so" },
+	{ "prefix_filter", required_argument, 'y', "PREFIX",
+	  "show only the types whose names start so" },
+	{ "holes", required_argument, 'H', "N",
+	  "show only the types with at least N holes" },
+	{ "hole_size_ge", required_argument, 'z', "N",
+	  "show only the types with a hole of at\nleast N bytes" },
+	{ "structs", no_argument, OPT_STRUCTS, NULL,
+	  "show only structs (and classes)" },
+	{ "unions", no_argument, OPT_UNIONS, NULL, "show only unions" },
+	{ "json", no_argument, OPT_JSON, NULL,
+	  "print JSON Lines (docs/layout-jsonl.md)" },
+	{ "expand_types", no_argument, 'E', NULL,
+	  "show the members of struct and union\nmembers inside them" },
+	{ "reorganize", no_argument, 'R', NULL,
+	  "print each type in the smallest member\norder found (with --json: "
+	  "as JSON Lines\ncarrying \"original_size\")" },
+	{ "show_reorg_steps", no_argument, 'S', NULL,
+	  "with -R, show each move and the layout\nafter it" },
+	{ "packable", no_argument, 'P', NULL,
+	  "print NAME<TAB>SIZE<TAB>PACKED SIZE<TAB>\nSAVED for each type a "
+	  "new order shrinks" },
+	{ "hot", required_argument, OPT_HOT, "NAME[,NAME]",
+	  "with -R/-P, members to pack first" },
+	{ "demote-bitfields", no_argument, OPT_DEMOTE, NULL,
+	  "with -R/-P, let a bitfield take the\nsmallest integer type that "
+	  "holds it" },
+	{ "cross-cacheline-groups", no_argument, OPT_CROSS_GROUPS, NULL,
+	  "with -R/-P, let members leave the group\nof a cacheline-aligned "
+	  "member" },
+	{ "merge-baseline", required_argument, OPT_MERGE_BASELINE, "OUT",
+	  "merge the JSON Lines FILEs (reports of a\nbuild) into the baseline "
+	  "OUT, each\ndistinct layout once, written atomically" },
+	{ "jobs", optional_argument, 'j', "N",
+	  "read with N threads (default: one per\nCPU); the output does not "
+	  "depend on N" },
+	{ "debuginfo-path", required_argument, OPT_DEBUGINFO_PATH, "PATH",
+	  "where to look for separate debug files\n(colon-separated "
+	  "directories; default\n:.debug:/usr/lib/debug)" },
+	{ "help", no_argument, 'h', NULL, "print this help and exit" },
+	{ "version", no_argument, OPT_VERSION, NULL,
+	  "print the version and exit" },
 };
+enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
 
 static void usage(FILE *f)
 {
@@ -90,47 +118,13 @@ static void usage(FILE *f)
 "Show the layout of structs, unions and classes from the DWARF debug\n"
 "information of object files, executables, shared libraries and kernel\n"
 "modules, as pahole does.\n"
-"\n"
-"  -C, --class_name=NAME[,NAME]  show only the types with these names\n"
-"  -s, --sizes                   print NAME<TAB>SIZE<TAB>HOLES per type\n"
-"  -c, --cacheline_size=N        cacheline size in bytes (default 64)\n"
-"  -x, --exclude=PREFIX          leave out the types whose names start so\n"
-"  -y, --prefix_filter=PREFIX    show only the types whose names start so\n"
-"  -H, --holes=N                 show only the types with at least N holes\n"
-"  -z, --hole_size_ge=N          show only the types with a hole of at\n"
-"                                least N bytes\n"
-"      --structs                 show only structs (and classes)\n"
-"      --unions                  show only unions\n"
-"      --json                    print JSON Lines (docs/layout-jsonl.md)\n"
-"  -E, --expand_types            show the members of struct and union\n"
-"                                members inside them\n"
-"  -R, --reorganize              print each type in the smallest member\n"
-"                                order found (with --json: as JSON Lines\n"
-"                                carrying \"original_size\")\n"
-"  -S, --show_reorg_steps        with -R, show each move and the layout\n"
-"                                after it\n"
-"  -P, --packable                print NAME<TAB>SIZE<TAB>PACKED SIZE<TAB>\n"
-"                                SAVED for each type a new order shrinks\n"
-"      --hot=NAME[,NAME]         with -R/-P, members to pack first\n"
-"      --demote-bitfields        with -R/-P, let a bitfield take the\n"
-"                                smallest integer type that holds it\n"
-"      --cross-cacheline-groups  with -R/-P, let members leave the group\n"
-"                                of a cacheline-aligned member\n"
-"      --merge-baseline=OUT      merge the JSON Lines FILEs (reports of a\n"
-"                                build) into the baseline OUT, each\n"
-"                                distinct layout once, written atomically\n"
-"  -j, --jobs[=N]                read with N threads (default: one per\n"
-"                                CPU); the output does not depend on N\n"
-"      --debuginfo-path=PATH     where to look for separate debug files\n"
-"                                (colon-separated directories; default\n"
-"                                :.debug:/usr/lib/debug)\n"
-"  -h, --help                    print this help and exit\n"
-"      --version                 print the version and exit\n"
+"\n", progname);
+	ph_cli_help(f, options, NR_OPTIONS);
+	fprintf(f,
 "\n"
 "Each type is printed once per distinct layout, in the order it first\n"
 "appears. Exit status: 0 when every file was read, 1 when one could not\n"
-"be (each such file is named on standard error), 2 on bad usage.\n",
-		progname);
+"be (each such file is named on standard error), 2 on bad usage.\n");
 }
 
 static bool parse_number(const char *s, unsigned long max,
@@ -364,10 +358,13 @@ int main(int argc, char **argv)
 	struct ph_error *err;
 	unsigned long n;
 	int c, status = 0;
+	struct option long_options[NR_OPTIONS + 1];
+	char short_options[3 * NR_OPTIONS + 1];
 
 	memset(&o, 0, sizeof(o));
 	o.cacheline = 64;
-	while ((c = getopt_long(argc, argv, "C:sc:x:y:H:z:j::hRSPE", long_options,
+	ph_cli_tables(options, NR_OPTIONS, long_options, short_options);
+	while ((c = getopt_long(argc, argv, short_options, long_options,
 				NULL)) != -1) {
 		switch (c) {
 		case 'C':

@@ -1,0 +1,56 @@
+#include "cli.h"
+
+#include <string.h>
+
+void ph_cli_tables(const struct ph_cli_option *opts, size_t n,
+		   struct option *longs, char *shorts)
+{
+	for (size_t i = 0; i < n; i++) {
+		longs[i] = (struct option){ opts[i].name, opts[i].has_arg,
+					    NULL, opts[i].val };
+		if (opts[i].val > 0 && opts[i].val < 256) {
+			*shorts++ = (char)opts[i].val;
+			if (opts[i].has_arg != no_argument)
+				*shorts++ = ':';
+			if (opts[i].has_arg == optional_argument)
+				*shorts++ = ':';
+		}
+	}
+	longs[n] = (struct option){ NULL, 0, NULL, 0 };
+	*shorts = '\0';
+}
+
+enum { HELP_COLUMN = 32 };
+
+void ph_cli_help(FILE *f, const struct ph_cli_option *opts, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_cli_option *o = &opts[i];
+		const char *line = o->help;
+		int w;
+
+		if (o->val > 0 && o->val < 256)
+			w = fprintf(f, "  -%c, --%s", o->val, o->name);
+		else
+			w = fprintf(f, "      --%s", o->name);
+		if (o->has_arg == required_argument)
+			w += fprintf(f, "=%s", o->arg);
+		else if (o->has_arg == optional_argument)
+			w += fprintf(f, "[=%s]", o->arg);
+		/* At least two spaces before the help.  */
+		if (w > HELP_COLUMN - 2) {
+			fputc('\n', f);
+			w = 0;
+		}
+		for (;;) {
+			const char *end = strchr(line, '\n');
+			int len = end ? (int)(end - line) : (int)strlen(line);
+
+			fprintf(f, "%*s%.*s\n", HELP_COLUMN - w, "", len, line);
+			if (!end)
+				break;
+			line = end + 1;
+			w = 0;
+		}
+	}
+}
