@@ -7,7 +7,8 @@
 
 DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/members.c dwarf/align.c \
 	dwarf/names.c dwarf/util.c dwarf/cxx.c dwarf/fprint.c \
-	dwarf/scan.c dwarf/defs.c
+	dwarf/scan.c dwarf/scan-sections.c dwarf/scan-abbrev.c \
+	dwarf/scan-fprint.c dwarf/lines.c dwarf/defs.c
 DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
 DWARF_LIBS ?= -ldw -lelf -lpthread
 DWARF_TOOL := dwarf/pokehole

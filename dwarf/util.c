@@ -376,25 +376,6 @@ const char *ph_dw_decl_file(Dwarf_Die *die)
 	return dwarf_filesrc(files, idx, NULL, NULL);
 }
 
-const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
-{
-	if (ctx->scan && die->cu == ctx->scan_cu) {
-		Dwarf_Attribute attr;
-		Dwarf_Word idx;
-		const char *file;
-		bool known;
-
-		if (!dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
-		    dwarf_formudata(&attr, &idx) != 0)
-			return NULL;
-		file = ph_dw_scan_file(ctx->scan, ctx->stmt_list,
-				       ctx->comp_dir, idx, &known);
-		if (known)
-			return file;
-	}
-	return ph_dw_decl_file(die);
-}
-
 bool ph_dw_reserve(void *v, size_t *cap, size_t n, size_t elem)
 {
 	void **pv = v;

@@ -1,0 +1,249 @@
+/* Line tables: the file names of DW_AT_decl_file.  */
+#include "scan.h"
+
+#include <stdlib.h>
+
+void ph_dw_scan_files_clear(struct ph_dw_scan *s)
+{
+	for (size_t i = 0; i < s->nr_files; i++)
+		free(s->files[i]);
+	s->nr_files = 0;
+	s->files_state = 0;
+}
+
+/* The file names of a line table header, joined to their directories as
+   libdw's dwarf_filesrc joins them (checked against it by the selftest,
+   which runs every object both ways): a relative name after its
+   directory, directory 0 being the unit's DW_AT_comp_dir before DWARF 5;
+   file 0 before DWARF 5 is a placeholder.  Read here because libdw reads
+   the whole line program for them and keeps it to the end, 85 KB a unit
+   of a vmlinux.  */
+static bool add_file(struct ph_dw_scan *s, const char *dir, const char *name)
+{
+	size_t nd = dir ? strlen(dir) : 0, nn = strlen(name);
+	char *f;
+
+	if (!ph_dw_reserve(&s->files, &s->cap_files, s->nr_files + 1,
+		     sizeof(*s->files)))
+		return false;
+	f = malloc(nd + nn + 2);
+	if (!f)
+		return false;
+	if (name[0] == '/' || !dir) {
+		memcpy(f, name, nn + 1);
+	} else {
+		memcpy(f, dir, nd);
+		f[nd] = '/';
+		memcpy(f + nd + 1, name, nn + 1);
+	}
+	s->files[s->nr_files++] = f;
+	return true;
+}
+
+/* A string of a line table entry.  */
+static const char *line_string(const struct ph_dw_scan *s, struct cur *c,
+			       unsigned form)
+{
+	const char *str;
+
+	switch (form) {
+	case DW_FORM_string:
+		str = (const char *)c->p;
+		if (!memchr(c->p, 0, c->end - c->p))
+			return NULL;
+		c->p += strlen(str) + 1;
+		return str;
+	case DW_FORM_line_strp:
+		return in_strings(s->line_str, s->line_str_size, fixed(c, 4));
+	case DW_FORM_strp:
+		return in_strings(s->str, s->str_size, fixed(c, 4));
+	default:
+		return NULL;
+	}
+}
+
+/* A number of a line table entry.  */
+static bool line_number(const struct ph_dw_scan *s, struct cur *c,
+			unsigned form, uint64_t *ret)
+{
+	switch (form) {
+	case DW_FORM_data1:
+		*ret = fixed(c, 1);
+		return true;
+	case DW_FORM_data2:
+		*ret = fixed(c, 2);
+		return true;
+	case DW_FORM_data4:
+		*ret = fixed(c, 4);
+		return true;
+	case DW_FORM_data8:
+		*ret = fixed(c, 8);
+		return true;
+	case DW_FORM_udata:
+		*ret = uleb(c);
+		return true;
+	default:
+		*ret = 0;
+		return skip_form(s, c, form);
+	}
+}
+
+/* DWARF 5 directory entries (into *DIRS) or file entries (into S's
+   files).  */
+static bool read_entries(struct ph_dw_scan *s, struct cur *c, bool files,
+			 const char ***dirs, size_t *nr_dirs)
+{
+	unsigned nfmt = (unsigned)fixed(c, 1);
+	uint32_t fmt[2 * 32];
+	uint64_t count;
+
+	if (nfmt > 32)
+		return false;
+	for (unsigned k = 0; k < nfmt; k++) {
+		fmt[2 * k] = (uint32_t)uleb(c);
+		fmt[2 * k + 1] = (uint32_t)uleb(c);
+	}
+	count = uleb(c);
+	if (c->bad || count > (uint64_t)(c->end - c->p))
+		return false;
+	if (!files) {
+		*dirs = calloc(count ? count : 1, sizeof(**dirs));
+		if (!*dirs)
+			return false;
+		*nr_dirs = count;
+	}
+	for (uint64_t i = 0; i < count; i++) {
+		const char *path = NULL;
+		uint64_t dir = 0;
+
+		for (unsigned k = 0; k < nfmt; k++) {
+			if (fmt[2 * k] == DW_LNCT_path) {
+				if (!(path = line_string(s, c, fmt[2 * k + 1])))
+					return false;
+			} else if (fmt[2 * k] == DW_LNCT_directory_index) {
+				if (!line_number(s, c, fmt[2 * k + 1], &dir))
+					return false;
+			} else if (!skip_form(s, c, fmt[2 * k + 1])) {
+				return false;
+			}
+			if (c->bad)
+				return false;
+		}
+		if (!path)
+			return false;
+		if (!files) {
+			(*dirs)[i] = path;
+		} else if (dir >= *nr_dirs ||
+			   !add_file(s, (*dirs)[dir], path)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool read_files(struct ph_dw_scan *s, uint64_t off,
+		       const char *comp_dir)
+{
+	struct cur c;
+	uint64_t len, version;
+	const char **dirs = NULL;
+	size_t nr_dirs = 0;
+	bool ok = false;
+
+	if (!s->line || off >= s->line_size)
+		return false;
+	c.p = s->line + off;
+	c.end = s->line + s->line_size;
+	c.bad = false;
+	len = fixed(&c, 4);
+	if (c.bad || len >= 0xfffffff0u || len > (uint64_t)(c.end - c.p))
+		return false;
+	c.end = c.p + len;
+	version = fixed(&c, 2);
+	if (version < 2 || version > 5)
+		return false;
+	if (version == 5)
+		skip(&c, 2);	/* address and segment selector sizes */
+	skip(&c, 4);		/* header_length */
+	skip(&c, version >= 4 ? 2 : 1);	/* instruction lengths */
+	skip(&c, 3);		/* default_is_stmt, line_base, line_range */
+	skip(&c, fixed(&c, 1) - 1);	/* opcode_base, standard lengths */
+	if (c.bad)
+		return false;
+	if (version == 5) {
+		ok = read_entries(s, &c, false, &dirs, &nr_dirs) &&
+		     read_entries(s, &c, true, &dirs, &nr_dirs);
+		free(dirs);
+		return ok && !c.bad;
+	}
+	/* Directory 0 is the compilation directory; file 0 is none.  */
+	nr_dirs = 1;
+	dirs = malloc(sizeof(*dirs));
+	if (!dirs)
+		return false;
+	dirs[0] = comp_dir;
+	for (;;) {
+		const char *dir = line_string(s, &c, DW_FORM_string), **v;
+
+		if (!dir)
+			goto out;
+		if (!*dir)
+			break;
+		v = realloc(dirs, (nr_dirs + 1) * sizeof(*dirs));
+		if (!v)
+			goto out;
+		dirs = v;
+		dirs[nr_dirs++] = dir;
+	}
+	if (!add_file(s, NULL, "???"))
+		goto out;
+	for (;;) {
+		const char *name = line_string(s, &c, DW_FORM_string);
+		uint64_t dir;
+
+		if (!name)
+			goto out;
+		if (!*name)
+			break;
+		dir = uleb(&c);
+		uleb(&c);	/* mtime */
+		uleb(&c);	/* length */
+		if (c.bad || dir >= nr_dirs || !add_file(s, dirs[dir], name))
+			goto out;
+	}
+	ok = true;
+out:
+	free(dirs);
+	return ok;
+}
+
+const char *ph_dw_scan_file(struct ph_dw_scan *s, uint64_t stmt_list,
+			    const char *comp_dir, uint64_t idx, bool *known)
+{
+	*known = false;
+	if (s->files_state == 0)
+		s->files_state = read_files(s, stmt_list, comp_dir) ? 1 : -1;
+	if (s->files_state < 0)
+		return NULL;
+	*known = true;
+	return idx < s->nr_files ? s->files[idx] : NULL;
+}
+
+const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
+{
+	if (ctx->scan && die->cu == ctx->scan_cu) {
+		Dwarf_Attribute attr;
+		Dwarf_Word idx;
+		const char *file;
+		bool known;
+
+		if (!dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
+		    dwarf_formudata(&attr, &idx) != 0)
+			return NULL;
+		file = ph_dw_scan_file(ctx->scan, ctx->stmt_list,
+				       ctx->comp_dir, idx, &known);
+		if (known)
+			return file;
+	}
+	return ph_dw_decl_file(die);
+}

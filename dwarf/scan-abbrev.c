@@ -1,0 +1,261 @@
+/* The fast path's decoding of a unit: its abbreviations (with what of
+   each attribute enters a fingerprint) and its DIEs, into the index of
+   scan.h.  */
+#include "scan.h"
+#include "fphash.h"
+
+#include <stdlib.h>
+
+/* The size of a value of FORM when it does not depend on the value, or
+   -1.  */
+static int fixed_size(const struct ph_dw_scan *s, unsigned form)
+{
+	static const unsigned char probe[16];
+	struct cur c = { probe, probe + sizeof(probe), false };
+
+	if (uleb_form(form))
+		return -1;
+	switch (form) {
+	case DW_FORM_sdata:
+	case DW_FORM_string:
+	case DW_FORM_block1:
+	case DW_FORM_block2:
+	case DW_FORM_block4:
+	case DW_FORM_block:
+	case DW_FORM_exprloc:
+		return -1;
+	default:
+		if (!skip_form(s, &c, form))
+			return -1;
+		return (int)(c.p - probe);
+	}
+}
+
+static uint8_t attr_how(unsigned name, unsigned form)
+{
+	switch (name) {
+	case DW_AT_decl_file:
+	case DW_AT_decl_line:
+	case DW_AT_decl_column:
+	case DW_AT_sibling:
+		/* Where it sits, not what it is.  */
+		return HOW_SKIP;
+	default:
+		break;
+	}
+	switch (form) {
+	case DW_FORM_ref1:
+	case DW_FORM_ref2:
+	case DW_FORM_ref4:
+	case DW_FORM_ref8:
+	case DW_FORM_ref_udata:
+		return HOW_REF;
+	case DW_FORM_string:
+	case DW_FORM_strp:
+	case DW_FORM_line_strp:
+	case DW_FORM_flag:
+	case DW_FORM_flag_present:
+	case DW_FORM_block1:
+	case DW_FORM_block2:
+	case DW_FORM_block4:
+	case DW_FORM_block:
+	case DW_FORM_exprloc:
+	case DW_FORM_data1:
+	case DW_FORM_data2:
+	case DW_FORM_data4:
+	case DW_FORM_data8:
+	case DW_FORM_udata:
+	case DW_FORM_sdata:
+	case DW_FORM_implicit_const:
+		/* The value's bytes: the same bytes in the same form are the
+		   same value (strp: the same string, within one file).  */
+		return HOW_RAW;
+	default:
+		/* Indexes into per-unit tables (strx, addrx), references out
+		   of the unit, forms not read here.  */
+		return HOW_FAIL;
+	}
+}
+
+static bool read_abbrevs(struct ph_dw_scan *s, uint64_t off)
+{
+	struct cur c;
+
+	if (off >= s->abbrev_size)
+		return false;
+	c.p = s->abbrev + off;
+	c.end = s->abbrev + s->abbrev_size;
+	c.bad = false;
+	for (size_t i = 0; i < s->nr_abbrevs; i++)
+		s->abbrevs[i].valid = false;
+	s->nr_attrs = 0;
+	for (;;) {
+		uint64_t code = uleb(&c);
+		struct abbrev *a;
+		struct ph_dw_fp shape;
+
+		if (c.bad)
+			return false;
+		if (code == 0)
+			return true;
+		if (code >= MAX_ABBREV_CODE)
+			return false;
+		if (code >= s->nr_abbrevs) {
+			if (!ph_dw_reserve(&s->abbrevs, &s->cap_abbrevs, code + 1,
+				     sizeof(*s->abbrevs)))
+				return false;
+			for (size_t i = s->nr_abbrevs; i <= code; i++)
+				s->abbrevs[i].valid = false;
+			s->nr_abbrevs = code + 1;
+		}
+		a = &s->abbrevs[code];
+		if (a->valid)
+			return false;	/* a code twice */
+		a->tag = (uint32_t)uleb(&c);
+		a->children = fixed(&c, 1) != 0;
+		a->first = (uint32_t)s->nr_attrs;
+		a->n = 0;
+		a->fixed = 0;
+		fp_init(&shape, a->tag);
+		for (;;) {
+			uint64_t name = uleb(&c), form = uleb(&c);
+			int64_t implicit = 0;
+
+			if (c.bad)
+				return false;
+			if (name == 0 && form == 0)
+				break;
+			if (form == DW_FORM_implicit_const)
+				implicit = sleb(&c);
+			if (form == DW_FORM_indirect || name > UINT32_MAX ||
+			    form > UINT32_MAX)
+				return false;
+			if (!ph_dw_reserve(&s->attrs, &s->cap_attrs, s->nr_attrs + 1,
+				     sizeof(*s->attrs)))
+				return false;
+			s->attrs[s->nr_attrs].name = (uint32_t)name;
+			s->attrs[s->nr_attrs].form = (uint32_t)form;
+			s->attrs[s->nr_attrs].implicit = implicit;
+			{
+				int n = fixed_size(s, (unsigned)form);
+				uint8_t how = attr_how((unsigned)name,
+						       (unsigned)form);
+
+				a->fixed = n < 0 || a->fixed < 0 ? -1 :
+					   a->fixed + n;
+				s->attrs[s->nr_attrs].size = (int8_t)n;
+				s->attrs[s->nr_attrs].how = how;
+				if (how != HOW_SKIP) {
+					mix(&shape, name << 32 | form);
+					if (form == DW_FORM_implicit_const)
+						mix(&shape, (uint64_t)implicit);
+				}
+			}
+			s->nr_attrs++;
+			a->n++;
+		}
+		a->valid = true;
+		a->shape = shape.a ^ shape.b;
+	}
+}
+
+bool ph_dw_scan_read_unit(struct ph_dw_scan *s, Dwarf_Die *cudie)
+{
+	uint64_t d = dwarf_dieoffset(cudie), h, len, abbrev_off;
+	struct cur c;
+	size_t sp = 0;
+
+	if (!s->info || !s->abbrev || d > s->info_size ||
+	    (const unsigned char *)cudie->addr != s->info + d)
+		return false;
+	/* Version 5: length, version, unit type, address size, abbrev
+	   offset (12 bytes); 3 and 4: length, version, abbrev offset,
+	   address size (11).  */
+	if (d >= 12 && s->info[d - 8] == 5 && s->info[d - 7] == 0 &&
+	    s->info[d - 6] == DW_UT_compile) {
+		h = d - 12;
+		s->version = 5;
+		s->addr_size = s->info[h + 7];
+		abbrev_off = 0;
+		memcpy(&abbrev_off, s->info + h + 8, 4);
+	} else if (d >= 11 && (s->info[d - 7] == 3 || s->info[d - 7] == 4) &&
+		   s->info[d - 6] == 0) {
+		h = d - 11;
+		s->version = s->info[d - 7];
+		abbrev_off = 0;
+		memcpy(&abbrev_off, s->info + h + 6, 4);
+		s->addr_size = s->info[h + 10];
+	} else {
+		return false;
+	}
+	len = 0;
+	memcpy(&len, s->info + h, 4);
+	if (len >= 0xfffffff0u || h + 4 + len > s->info_size ||
+	    h + 4 + len <= d || len > MAX_UNIT_SIZE ||
+	    (s->addr_size != 4 && s->addr_size != 8))
+		return false;
+	s->unit = s->info + h;
+	s->unit_size = 4 + len;
+	if (!read_abbrevs(s, abbrev_off))
+		return false;
+	if (s->unit_size > s->cap_index) {
+		free(s->index);
+		s->index = calloc(s->unit_size, sizeof(*s->index));
+		s->cap_index = s->index ? s->unit_size : 0;
+		if (!s->index)
+			return false;
+	}
+
+	s->nr_dies = 0;
+	c.p = s->info + d;
+	c.end = s->unit + s->unit_size;
+	c.bad = false;
+	while (c.p < c.end) {
+		uint32_t off = (uint32_t)(c.p - s->unit);
+		uint64_t code = uleb(&c);
+		const struct abbrev *a;
+		struct die *die;
+
+		if (c.bad)
+			return false;
+		if (code == 0) {
+			if (sp == 0)
+				continue;	/* padding after the unit DIE */
+			s->dies[s->stack[--sp]].end = (uint32_t)s->nr_dies;
+			continue;
+		}
+		if (code >= s->nr_abbrevs || !s->abbrevs[code].valid)
+			return false;
+		if (s->nr_dies && sp == 0)
+			return false;	/* a second top-level DIE */
+		a = &s->abbrevs[code];
+		if (s->nr_dies >= MAX_UNIT_DIES ||
+		    !ph_dw_reserve(&s->dies, &s->cap_dies, s->nr_dies + 1,
+			     sizeof(*s->dies)))
+			return false;
+		die = &s->dies[s->nr_dies];
+		s->index[off] = (uint32_t)s->nr_dies;
+		die->off = off;
+		die->code = (uint32_t)code;
+		die->end = (uint32_t)s->nr_dies + 1;
+		die->state[0] = die->state[1] = 0;
+		die->typedef_taken = false;
+		if (a->fixed >= 0)
+			skip(&c, (uint64_t)a->fixed);
+		else
+			for (uint32_t k = 0; k < a->n; k++)
+				if (!skip_form(s, &c,
+					       s->attrs[a->first + k].form))
+					return false;
+		if (c.bad)
+			return false;
+		if (a->children) {
+			if (!ph_dw_reserve(&s->stack, &s->cap_stack, sp + 1,
+				     sizeof(*s->stack)))
+				return false;
+			s->stack[sp++] = (uint32_t)s->nr_dies;
+		}
+		s->nr_dies++;
+	}
+	return sp == 0 && s->nr_dies > 0;
+}
