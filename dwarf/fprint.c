@@ -23,11 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { DEEP = 0, SPELL = 1, MAX_FP_DEPTH = 256 };
-
 /* The memo: DIE key and mode -> fingerprint, per unit.  */
-enum { ST_BUSY = 1, ST_DONE = 2, ST_FAIL = 3 };
-
 struct ph_dw_fp_memo {
 	struct slot {
 		uint64_t key;	/* + 1; 0 empty */
@@ -110,13 +106,6 @@ struct walk_fp {
 static bool hash_die(struct ph_dw_fp_memo *memo, Dwarf_Die *die, int mode,
 		     unsigned depth, struct ph_dw_fp *ret);
 
-static bool is_pointer(int tag)
-{
-	return tag == DW_TAG_pointer_type || tag == DW_TAG_reference_type ||
-	       tag == DW_TAG_rvalue_reference_type ||
-	       tag == DW_TAG_ptr_to_member_type;
-}
-
 static int attr_cb(Dwarf_Attribute *attr, void *arg)
 {
 	struct walk_fp *wf = arg;
@@ -130,15 +119,8 @@ static int attr_cb(Dwarf_Attribute *attr, void *arg)
 	const char *str;
 	bool flag;
 
-	switch (name) {
-	case DW_AT_decl_file:
-	case DW_AT_decl_line:
-	case DW_AT_decl_column:
-	case DW_AT_sibling:
+	if (fp_skips(name))
 		return DWARF_CB_OK;
-	default:
-		break;
-	}
 	mix(wf->h, ((uint64_t)name << 16) | 1);
 	switch (form) {
 	case DW_FORM_ref1:
@@ -238,15 +220,13 @@ static bool hash_die(struct ph_dw_fp_memo *memo, Dwarf_Die *die, int mode,
 	s->state = ST_BUSY;
 	fp_init(&h, (uint64_t)tag << 1 | (uint64_t)mode);
 	name = dwarf_diename(die);
-	if (mode == SPELL && name &&
-	    (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
-	     tag == DW_TAG_class_type || tag == DW_TAG_enumeration_type)) {
+	if (mode == SPELL && name && fp_spelled_by_name((unsigned)tag)) {
 		mix_bytes(&h, name, strlen(name));
 		goto done;
 	}
 	wf.memo = memo;
 	wf.h = &h;
-	wf.mode = is_pointer(tag) ? SPELL : mode;
+	wf.mode = fp_is_pointer((unsigned)tag) ? SPELL : mode;
 	wf.depth = depth;
 	wf.fail = false;
 	if (dwarf_getattrs(die, attr_cb, &wf, 0) != 1 || wf.fail)
@@ -282,16 +262,11 @@ bool ph_dw_fingerprint(struct ph_dw_fp_memo *memo, Dwarf_Die *die,
 		       const char *name, bool typedef_name,
 		       uint32_t typedef_align, struct ph_dw_fp *ret)
 {
-	struct ph_dw_fp h, sub;
+	struct ph_dw_fp sub;
 
 	if (!hash_die(memo, die, DEEP, 0, &sub))
 		return false;
-	fp_init(&h, 0x5eed);
-	mix_bytes(&h, name, strlen(name));
-	mix(&h, typedef_name);
-	mix(&h, typedef_align);
-	mix_fp(&h, &sub);
-	*ret = h;
+	fp_of_type(ret, 0x5eed, name, typedef_name, typedef_align, &sub);
 	return true;
 }
 

@@ -11,6 +11,7 @@
    unit: that unit is merged first, so the type would be dropped there
    anyway.  */
 #include "reader.h"
+#include "walk-rule.h"
 
 #include <dwarf.h>
 #include <elfutils/libdwelf.h>
@@ -272,18 +273,6 @@ static struct ph_error *defer(struct walk *w, Dwarf_Die *die,
 	return NULL;
 }
 
-static bool is_aggregate(int tag)
-{
-	return tag == DW_TAG_structure_type || tag == DW_TAG_class_type ||
-	       tag == DW_TAG_union_type;
-}
-
-static enum ph_kind kind_of(int tag)
-{
-	return tag == DW_TAG_union_type ? PH_KIND_UNION :
-	       tag == DW_TAG_class_type ? PH_KIND_CLASS : PH_KIND_STRUCT;
-}
-
 /* The next sibling, refusing a DW_AT_sibling that points backwards (a
    loop in corrupt input).  1 at the end.  */
 static int next_sibling(Dwarf_Die *die)
@@ -316,7 +305,8 @@ static bool wanted(struct walk *w, Dwarf_Die *die, const char *name)
 			return false;
 	}
 	return !w->filter || !w->filter->want ||
-	       w->filter->want(w->filter->arg, name, kind_of(dwarf_tag(die)));
+	       w->filter->want(w->filter->arg, name,
+			       ph_dw_kind_of((unsigned)dwarf_tag(die)));
 }
 
 /* A type named by a typedef that has an alignment of its own
@@ -485,7 +475,8 @@ static struct ph_error *visit_typedef(struct walk *w, Dwarf_Die *die)
 
 	if ((err = ph_dw_type(die, &present, &target)) || !present)
 		return err;
-	if (!is_aggregate(dwarf_tag(&target)) || dwarf_diename(&target) ||
+	if (!ph_dw_is_aggregate((unsigned)dwarf_tag(&target)) ||
+	    dwarf_diename(&target) ||
 	    dwarf_hasattr(&target, DW_AT_declaration) ||
 	    (w->ctx->cxx && !w->pahole_types && is_closure(&target)))
 		return NULL;
@@ -586,36 +577,27 @@ static struct ph_error *walk_tree(struct walk *w, Dwarf_Die *parent,
 	if (rc < 0)
 		return ph_dw_error(parent, NULL, "cannot read the children");
 	for (; rc == 0; rc = next_sibling(&child)) {
-		int tag = dwarf_tag(&child);
 		bool descend = false;
 
-		switch (tag) {
-		case DW_TAG_namespace:
+		switch (ph_dw_step_of((unsigned)dwarf_tag(&child),
+				      w->pahole_types)) {
+		case PH_DW_STEP_DESCEND:
 			descend = true;
 			break;
-		case DW_TAG_structure_type:
-		case DW_TAG_class_type:
-		case DW_TAG_union_type:
+		case PH_DW_STEP_AGGREGATE:
 			if ((err = visit_aggregate(w, &child)))
 				return err;
 			descend = true;	/* nested type definitions */
 			break;
-		case DW_TAG_typedef:
+		case PH_DW_STEP_TYPEDEF:
 			if ((err = visit_typedef(w, &child)))
 				return err;
 			break;
-		case DW_TAG_imported_unit:
+		case PH_DW_STEP_IMPORT:
 			if ((err = visit_import(w, &child, depth)))
 				return err;
 			break;
-		case DW_TAG_subprogram:
-		case DW_TAG_lexical_block:
-		case DW_TAG_inlined_subroutine:
-			/* Types local to functions (in C++ named after the
-			   function, names.c).  */
-			descend = !w->pahole_types;
-			break;
-		default:
+		case PH_DW_STEP_SKIP:
 			break;
 		}
 		if (descend && (err = walk_tree(w, &child, depth + 1)))

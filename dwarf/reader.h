@@ -335,7 +335,8 @@ bool ph_dw_fp_map_get(const struct ph_dw_fp_map *m, const struct ph_dw_fp *fp,
 struct ph_error *ph_dw_fp_map_put_min(struct ph_dw_fp_map *m,
 				      const struct ph_dw_fp *fp, uint64_t val);
 
-/* scan.c: the fast path of the walk, for C compile units.  */
+/* scan.c: the fast path of the walk, for C compile units (its DIE index:
+   scan.h).  */
 
 /* A type the walk reports: the aggregate DIE at OFF in .debug_info, under
    NAME (its own or, TYPEDEF_NAME, its first typedef's).  */
@@ -358,14 +359,14 @@ void ph_dw_scan_destroy(struct ph_dw_scan *s);
 bool ph_dw_scan_unit(struct ph_dw_scan *s, Dwarf *dw, Dwarf_Die *cudie,
 		     bool no_locals, const struct ph_dw_scan_event **events,
 		     size_t *nr);
-/* The name of file IDX of the unit scanned (DW_AT_decl_file), from its
-   line table at STMT_LIST; *KNOWN false when the table cannot be read
-   here.  */
+/* lines.c: the name of file IDX of the unit scanned (DW_AT_decl_file),
+   from its line table at STMT_LIST; *KNOWN false when the table cannot
+   be read here.  */
 const char *ph_dw_scan_file(struct ph_dw_scan *s, uint64_t stmt_list,
 			    const char *comp_dir, uint64_t idx, bool *known);
-/* The fingerprint of event E's type (as fprint.c's, seeded apart); false
-   when it has none.  Taken when asked: a type filtered out costs
-   nothing.  */
+/* scan-fprint.c: the fingerprint of event E's type (as fprint.c's,
+   seeded apart); false when it has none.  Taken when asked: a type
+   filtered out costs nothing.  */
 bool ph_dw_scan_fingerprint(struct ph_dw_scan *s,
 			    const struct ph_dw_scan_event *e,
 			    struct ph_dw_fp *ret);

@@ -33,23 +33,11 @@ static int fixed_size(const struct ph_dw_scan *s, unsigned form)
 
 static uint8_t attr_how(unsigned name, unsigned form)
 {
-	switch (name) {
-	case DW_AT_decl_file:
-	case DW_AT_decl_line:
-	case DW_AT_decl_column:
-	case DW_AT_sibling:
-		/* Where it sits, not what it is.  */
+	if (fp_skips(name))
 		return HOW_SKIP;
-	default:
-		break;
-	}
-	switch (form) {
-	case DW_FORM_ref1:
-	case DW_FORM_ref2:
-	case DW_FORM_ref4:
-	case DW_FORM_ref8:
-	case DW_FORM_ref_udata:
+	if (is_unit_ref(form))
 		return HOW_REF;
+	switch (form) {
 	case DW_FORM_string:
 	case DW_FORM_strp:
 	case DW_FORM_line_strp:

@@ -4,13 +4,6 @@
 #include "scan.h"
 #include "fphash.h"
 
-static bool is_pointer(unsigned tag)
-{
-	return tag == DW_TAG_pointer_type || tag == DW_TAG_reference_type ||
-	       tag == DW_TAG_rvalue_reference_type ||
-	       tag == DW_TAG_ptr_to_member_type;
-}
-
 static bool hash_die(struct ph_dw_scan *s, size_t i, int mode, unsigned depth,
 		     struct ph_dw_fp *ret);
 
@@ -111,9 +104,7 @@ static bool hash_die(struct ph_dw_scan *s, size_t i, int mode, unsigned depth,
 		return false;	/* a cycle, or failed before */
 	die->state[mode] = ST_BUSY;
 	fp_init(&h, (uint64_t)tag << 1 | (uint64_t)mode | 0x5ca0000ULL);
-	if (mode == SPELL &&
-	    (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
-	     tag == DW_TAG_class_type || tag == DW_TAG_enumeration_type) &&
+	if (mode == SPELL && fp_spelled_by_name(tag) &&
 	    die_attr(s, i, DW_AT_name, &v)) {
 		const char *name = val_str(s, &v);
 
@@ -122,7 +113,7 @@ static bool hash_die(struct ph_dw_scan *s, size_t i, int mode, unsigned depth,
 		mix_bytes(&h, name, strlen(name));
 		goto done;
 	}
-	sub_mode = is_pointer(tag) ? SPELL : mode;
+	sub_mode = fp_is_pointer(tag) ? SPELL : mode;
 	if (!hash_attrs(s, i, sub_mode, depth, &h))
 		goto fail;
 	for (size_t k = i + 1; k < die->end; k = s->dies[k].end) {
@@ -148,15 +139,11 @@ bool ph_dw_scan_fingerprint(struct ph_dw_scan *s,
 			    const struct ph_dw_scan_event *e,
 			    struct ph_dw_fp *ret)
 {
-	struct ph_dw_fp sub, h;
+	struct ph_dw_fp sub;
 
 	if (!hash_die(s, e->die, DEEP, 0, &sub))
 		return false;
-	fp_init(&h, 0xfa57);
-	mix_bytes(&h, e->name, strlen(e->name));
-	mix(&h, e->typedef_name);
-	mix(&h, e->typedef_align);
-	mix_fp(&h, &sub);
-	*ret = h;
+	fp_of_type(ret, 0xfa57, e->name, e->typedef_name, e->typedef_align,
+		   &sub);
 	return true;
 }

@@ -21,8 +21,8 @@
    The fingerprints follow fprint.c's definition, seeded apart: equal
    fingerprints mean the same DWARF but for where it sits and its source
    positions.  */
-#include "reader.h"
 #include "scan.h"
+#include "walk-rule.h"
 
 #include <stdlib.h>
 
@@ -45,12 +45,6 @@ void ph_dw_scan_destroy(struct ph_dw_scan *s)
 	ph_dw_scan_files_clear(s);
 	free(s->files);
 	free(s);
-}
-
-static bool is_aggregate(unsigned tag)
-{
-	return tag == DW_TAG_structure_type || tag == DW_TAG_class_type ||
-	       tag == DW_TAG_union_type;
 }
 
 /* DW_AT_name as dwarf_diename gives it; *OK false when it cannot be told
@@ -83,9 +77,7 @@ static bool add_event(struct ph_dw_scan *s, size_t agg, const char *name,
 	e = &s->events[s->nr_events++];
 	e->off = (uint64_t)(s->unit - s->info) + s->dies[agg].off;
 	e->name = name;
-	e->kind = abbrev_of(s, agg)->tag == DW_TAG_union_type ? PH_KIND_UNION :
-		  abbrev_of(s, agg)->tag == DW_TAG_class_type ? PH_KIND_CLASS :
-							      PH_KIND_STRUCT;
+	e->kind = ph_dw_kind_of(abbrev_of(s, agg)->tag);
 	e->typedef_name = typedef_name;
 	e->typedef_align = typedef_align;
 	e->die = agg;
@@ -108,18 +100,11 @@ static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth,
 		uint32_t talign;
 		bool ok, descend = false;
 
-		switch (tag) {
-		case DW_TAG_namespace:
+		switch (ph_dw_step_of(tag, no_locals)) {
+		case PH_DW_STEP_DESCEND:
 			descend = true;
 			break;
-		case DW_TAG_subprogram:
-		case DW_TAG_lexical_block:
-		case DW_TAG_inlined_subroutine:
-			descend = !no_locals;
-			break;
-		case DW_TAG_structure_type:
-		case DW_TAG_class_type:
-		case DW_TAG_union_type:
+		case PH_DW_STEP_AGGREGATE:
 			descend = true;
 			if (die_attr(s, i, DW_AT_declaration, &v))
 				break;
@@ -129,13 +114,13 @@ static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth,
 			if (name && !add_event(s, i, name, false, 0))
 				return false;
 			break;
-		case DW_TAG_typedef:
+		case PH_DW_STEP_TYPEDEF:
 			if (!die_attr(s, i, DW_AT_type, &v))
 				break;
 			t = val_ref(s, &v);
 			if (t == SIZE_MAX)
 				return false;
-			if (!is_aggregate(abbrev_of(s, t)->tag))
+			if (!ph_dw_is_aggregate(abbrev_of(s, t)->tag))
 				break;
 			name = die_name(s, t, &ok);
 			if (!ok)
@@ -158,9 +143,9 @@ static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth,
 			if (name && !add_event(s, t, name, true, talign))
 				return false;
 			break;
-		case DW_TAG_imported_unit:
+		case PH_DW_STEP_IMPORT:
 			return false;
-		default:
+		case PH_DW_STEP_SKIP:
 			break;
 		}
 		if (descend && !walk(s, i, depth + 1, no_locals))

@@ -16,12 +16,11 @@
 #include <string.h>
 
 
-enum { DEEP = 0, SPELL = 1, MAX_FP_DEPTH = 256, MAX_ABBREV_CODE = 1 << 20 };
+enum { MAX_ABBREV_CODE = 1 << 20 };
 /* Bounds on what one unit may take here (48 bytes a DIE, 4 a byte of the
    unit: at most 48 + 32 MB): a vmlinux's biggest unit is 510 KB.  A
    bigger (hostile) one is walked through libdw, which keeps no array.  */
 enum { MAX_UNIT_SIZE = 8 << 20, MAX_UNIT_DIES = 1 << 20 };
-enum { ST_BUSY = 1, ST_DONE = 2, ST_FAIL = 3 };
 
 /* How an attribute enters a fingerprint.  */
 enum { HOW_RAW, HOW_SKIP, HOW_REF, HOW_FAIL };
@@ -321,33 +320,60 @@ static inline size_t die_at(const struct ph_dw_scan *s, uint64_t off)
 	return i < s->nr_dies && s->dies[i].off == off ? i : SIZE_MAX;
 }
 
+/* The value of a constant (DW_FORM_data*, udata, implicit_const) or of a
+   reference within the unit (DW_FORM_ref*) into *RET; false for another
+   form.  */
+static inline bool val_unsigned(const struct ph_dw_scan *s,
+				const struct val *v, uint64_t *ret)
+{
+	struct cur c = { v->p, s->unit + s->unit_size, false };
+
+	switch (v->form) {
+	case DW_FORM_data1:
+	case DW_FORM_ref1:
+		*ret = fixed(&c, 1);
+		break;
+	case DW_FORM_data2:
+	case DW_FORM_ref2:
+		*ret = fixed(&c, 2);
+		break;
+	case DW_FORM_data4:
+	case DW_FORM_ref4:
+		*ret = fixed(&c, 4);
+		break;
+	case DW_FORM_data8:
+	case DW_FORM_ref8:
+		*ret = fixed(&c, 8);
+		break;
+	case DW_FORM_udata:
+	case DW_FORM_ref_udata:
+		*ret = uleb(&c);
+		break;
+	case DW_FORM_implicit_const:
+		*ret = (uint64_t)v->implicit;
+		break;
+	default:
+		return false;
+	}
+	return !c.bad;
+}
+
+static inline bool is_unit_ref(unsigned form)
+{
+	return form == DW_FORM_ref1 || form == DW_FORM_ref2 ||
+	       form == DW_FORM_ref4 || form == DW_FORM_ref8 ||
+	       form == DW_FORM_ref_udata;
+}
+
 /* A reference to a DIE of this unit: its index, or SIZE_MAX for any
    other form (another unit, a type unit, the dwz file).  */
 static inline size_t val_ref(const struct ph_dw_scan *s, const struct val *v)
 {
-	struct cur c = { v->p, s->unit + s->unit_size, false };
 	uint64_t off;
 
-	switch (v->form) {
-	case DW_FORM_ref1:
-		off = fixed(&c, 1);
-		break;
-	case DW_FORM_ref2:
-		off = fixed(&c, 2);
-		break;
-	case DW_FORM_ref4:
-		off = fixed(&c, 4);
-		break;
-	case DW_FORM_ref8:
-		off = fixed(&c, 8);
-		break;
-	case DW_FORM_ref_udata:
-		off = uleb(&c);
-		break;
-	default:
+	if (!is_unit_ref(v->form) || !val_unsigned(s, v, &off))
 		return SIZE_MAX;
-	}
-	return c.bad ? SIZE_MAX : die_at(s, off);
+	return die_at(s, off);
 }
 
 static inline const char *in_strings(const unsigned char *sec, size_t size,
@@ -361,35 +387,14 @@ static inline const char *in_strings(const unsigned char *sec, size_t size,
 /* DW_AT_alignment's value into *RET (at most 2^30, as load.c takes it);
    false for a form not read here.  */
 static inline bool val_align(const struct ph_dw_scan *s, const struct val *v,
-		      uint32_t *ret)
+			     uint32_t *ret)
 {
-	struct cur c = { v->p, s->unit + s->unit_size, false };
 	uint64_t a;
 
-	switch (v->form) {
-	case DW_FORM_data1:
-		a = fixed(&c, 1);
-		break;
-	case DW_FORM_data2:
-		a = fixed(&c, 2);
-		break;
-	case DW_FORM_data4:
-		a = fixed(&c, 4);
-		break;
-	case DW_FORM_data8:
-		a = fixed(&c, 8);
-		break;
-	case DW_FORM_udata:
-		a = uleb(&c);
-		break;
-	case DW_FORM_implicit_const:
-		a = (uint64_t)v->implicit;
-		break;
-	default:
+	if (is_unit_ref(v->form) || !val_unsigned(s, v, &a))
 		return false;
-	}
 	*ret = a > 1u << 30 ? 1u << 30 : (uint32_t)a;
-	return !c.bad;
+	return true;
 }
 
 /* A string value, or NULL for a form not read here.  */
