@@ -95,24 +95,105 @@ static struct slot *memo_slot(struct ph_dw_fp_memo *m, uint64_t key)
 	}
 }
 
-struct walk_fp {
+/* The backend of fprint-rule.h: libdw's DIEs, memoised in MEMO.  */
+struct fp_backend {
 	struct ph_dw_fp_memo *memo;
+};
+
+struct fp_cur {
+	Dwarf_Die die;
+};
+
+/* Keys are DIE addresses: the low bit of twice one is free.  */
+static struct slot *slot_of(struct fp_backend *b, const struct fp_cur *c,
+			    int mode)
+{
+	return memo_slot(b->memo, 2 * ph_dw_key(&c->die) + (uint64_t)mode);
+}
+
+static inline unsigned fp_tag(struct fp_backend *b, const struct fp_cur *c)
+{
+	(void)b;
+	return (unsigned)dwarf_tag((Dwarf_Die *)&c->die);
+}
+
+static inline int fp_memo(struct fp_backend *b, const struct fp_cur *c,
+			  int mode, struct ph_dw_fp *ret)
+{
+	struct slot *s;
+	int state;
+
+	if (dwarf_tag((Dwarf_Die *)&c->die) == DW_TAG_invalid ||
+	    !(s = slot_of(b, c, mode)))
+		return -1;
+	state = (int)s->state;
+	if (state == ST_DONE)
+		*ret = s->fp;
+	else if (!state)
+		s->state = ST_BUSY;
+	return state;
+}
+
+/* The table may have grown since the DIE's slot was found.  */
+static inline bool fp_memo_set(struct fp_backend *b, const struct fp_cur *c,
+			       int mode, int state, const struct ph_dw_fp *fp)
+{
+	struct slot *s = slot_of(b, c, mode);
+
+	if (!s)
+		return false;
+	s->state = (uint32_t)state;
+	if (fp)
+		s->fp = *fp;
+	return true;
+}
+
+static inline int fp_name(struct fp_backend *b, const struct fp_cur *c,
+			  const char **ret)
+{
+	(void)b;
+	*ret = dwarf_diename((Dwarf_Die *)&c->die);
+	return *ret ? 1 : 0;
+}
+
+static inline uint64_t fp_seed(unsigned tag, int mode)
+{
+	return (uint64_t)tag << 1 | (uint64_t)mode;
+}
+
+static inline int fp_child(struct fp_backend *b, const struct fp_cur *c,
+			   struct fp_cur *ret)
+{
+	(void)b;
+	return dwarf_child((Dwarf_Die *)&c->die, &ret->die);
+}
+
+static inline int fp_next(struct fp_backend *b, struct fp_cur *c)
+{
+	(void)b;
+	return dwarf_siblingof(&c->die, &c->die);
+}
+
+static bool fp_mix_attrs(struct fp_backend *b, const struct fp_cur *c,
+			 int mode, unsigned depth, struct ph_dw_fp *h);
+
+#include "fprint-rule.h"
+
+/* What the attributes of one DIE are mixed with.  */
+struct walk_fp {
+	struct fp_backend *b;
 	struct ph_dw_fp *h;
 	int mode;		/* of the references */
 	unsigned depth;
 	bool fail;
 };
-
-static bool hash_die(struct ph_dw_fp_memo *memo, Dwarf_Die *die, int mode,
-		     unsigned depth, struct ph_dw_fp *ret);
-
 static int attr_cb(Dwarf_Attribute *attr, void *arg)
 {
 	struct walk_fp *wf = arg;
 	unsigned name = dwarf_whatattr(attr);
 	unsigned form = dwarf_whatform(attr);
 	struct ph_dw_fp sub;
-	Dwarf_Die target;
+	struct fp_cur target;
 	Dwarf_Block block;
 	Dwarf_Word u;
 	Dwarf_Sword s;
@@ -133,9 +214,9 @@ static int attr_cb(Dwarf_Attribute *attr, void *arg)
 	case DW_FORM_GNU_ref_alt:
 	case DW_FORM_ref_sup4:
 	case DW_FORM_ref_sup8:
-		if (!dwarf_formref_die(attr, &target) ||
-		    !hash_die(wf->memo, &target, wf->mode, wf->depth + 1,
-			      &sub))
+		if (!dwarf_formref_die(attr, &target.die) ||
+		    !fp_hash_die(wf->b, &target, wf->mode, wf->depth + 1,
+				 &sub))
 			goto fail;
 		mix_fp(wf->h, &sub);
 		return DWARF_CB_OK;
@@ -195,76 +276,24 @@ fail:
 	return DWARF_CB_ABORT;
 }
 
-static bool hash_die(struct ph_dw_fp_memo *memo, Dwarf_Die *die, int mode,
-		     unsigned depth, struct ph_dw_fp *ret)
+static bool fp_mix_attrs(struct fp_backend *b, const struct fp_cur *c,
+			 int mode, unsigned depth, struct ph_dw_fp *h)
 {
-	struct ph_dw_fp h;
-	struct walk_fp wf;
-	struct slot *s;
-	Dwarf_Die child;
-	const char *name;
-	int tag = dwarf_tag(die), rc;
+	struct walk_fp wf = { b, h, mode, depth, false };
 
-	if (depth > MAX_FP_DEPTH || tag == DW_TAG_invalid)
-		return false;
-	/* Keys are DIE addresses: the low bit of twice one is free.  */
-	s = memo_slot(memo, 2 * ph_dw_key(die) + (uint64_t)mode);
-	if (!s)
-		return false;
-	if (s->state == ST_DONE) {
-		*ret = s->fp;
-		return true;
-	}
-	if (s->state)
-		return false;	/* a cycle, or failed before */
-	s->state = ST_BUSY;
-	fp_init(&h, (uint64_t)tag << 1 | (uint64_t)mode);
-	name = dwarf_diename(die);
-	if (mode == SPELL && name && fp_spelled_by_name((unsigned)tag)) {
-		mix_bytes(&h, name, strlen(name));
-		goto done;
-	}
-	wf.memo = memo;
-	wf.h = &h;
-	wf.mode = fp_is_pointer((unsigned)tag) ? SPELL : mode;
-	wf.depth = depth;
-	wf.fail = false;
-	if (dwarf_getattrs(die, attr_cb, &wf, 0) != 1 || wf.fail)
-		goto fail;
-	rc = dwarf_child(die, &child);
-	for (; rc == 0; rc = dwarf_siblingof(&child, &child)) {
-		struct ph_dw_fp sub;
-
-		if (!hash_die(memo, &child, wf.mode, depth + 1, &sub))
-			goto fail;
-		mix_fp(&h, &sub);
-	}
-	if (rc < 0)
-		goto fail;
-	mix(&h, 0xfeedULL);
-done:
-	/* The table may have grown meanwhile.  */
-	s = memo_slot(memo, 2 * ph_dw_key(die) + (uint64_t)mode);
-	if (!s)
-		return false;
-	s->state = ST_DONE;
-	s->fp = h;
-	*ret = h;
-	return true;
-fail:
-	s = memo_slot(memo, 2 * ph_dw_key(die) + (uint64_t)mode);
-	if (s)
-		s->state = ST_FAIL;
-	return false;
+	return dwarf_getattrs((Dwarf_Die *)&c->die, attr_cb, &wf, 0) == 1 &&
+	       !wf.fail;
 }
 
 bool ph_dw_fingerprint(struct ph_dw_fp_memo *memo, Dwarf_Die *die,
 		       const char *name, bool typedef_name,
 		       uint32_t typedef_align, struct ph_dw_fp *ret)
 {
+	struct fp_backend b = { memo };
+	struct fp_cur c = { *die };
 	struct ph_dw_fp sub;
 
-	if (!hash_die(memo, die, DEEP, 0, &sub))
+	if (!fp_hash_die(&b, &c, DEEP, 0, &sub))
 		return false;
 	fp_of_type(ret, 0x5eed, name, typedef_name, typedef_align, &sub);
 	return true;

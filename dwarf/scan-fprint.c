@@ -4,8 +4,79 @@
 #include "scan.h"
 #include "fphash.h"
 
-static bool hash_die(struct ph_dw_scan *s, size_t i, int mode, unsigned depth,
-		     struct ph_dw_fp *ret);
+/* The backend of fprint-rule.h: DIE I of the index; STOP the end of its
+   parent's subtree, where its siblings stop.  */
+struct fp_backend {
+	struct ph_dw_scan *s;
+};
+
+struct fp_cur {
+	size_t i, stop;
+};
+
+static inline unsigned fp_tag(struct fp_backend *b, const struct fp_cur *c)
+{
+	return abbrev_of(b->s, c->i)->tag;
+}
+
+static inline int fp_memo(struct fp_backend *b, const struct fp_cur *c,
+			  int mode, struct ph_dw_fp *ret)
+{
+	struct die *die = &b->s->dies[c->i];
+	int state = die->state[mode];
+
+	if (state == ST_DONE)
+		*ret = die->fp[mode];
+	else if (!state)
+		die->state[mode] = ST_BUSY;
+	return state;
+}
+
+static inline bool fp_memo_set(struct fp_backend *b, const struct fp_cur *c,
+			       int mode, int state, const struct ph_dw_fp *fp)
+{
+	struct die *die = &b->s->dies[c->i];
+
+	die->state[mode] = (uint8_t)state;
+	if (fp)
+		die->fp[mode] = *fp;
+	return true;
+}
+
+static inline int fp_name(struct fp_backend *b, const struct fp_cur *c,
+			  const char **ret)
+{
+	struct val v;
+
+	if (!die_attr(b->s, c->i, DW_AT_name, &v))
+		return 0;
+	*ret = val_str(b->s, &v);
+	return *ret ? 1 : -1;
+}
+
+static inline uint64_t fp_seed(unsigned tag, int mode)
+{
+	return (uint64_t)tag << 1 | (uint64_t)mode | 0x5ca0000ULL;
+}
+
+static inline int fp_child(struct fp_backend *b, const struct fp_cur *c,
+			   struct fp_cur *ret)
+{
+	ret->i = c->i + 1;
+	ret->stop = b->s->dies[c->i].end;
+	return ret->i < ret->stop ? 0 : 1;
+}
+
+static inline int fp_next(struct fp_backend *b, struct fp_cur *c)
+{
+	c->i = b->s->dies[c->i].end;
+	return c->i < c->stop ? 0 : 1;
+}
+
+static bool fp_mix_attrs(struct fp_backend *b, const struct fp_cur *c,
+			 int mode, unsigned depth, struct ph_dw_fp *h);
+
+#include "fprint-rule.h"
 
 /* LEN <= 8 bytes as a number, without the store-to-load stall of a
    variable-length memcpy into a word.  */
@@ -34,20 +105,21 @@ static inline uint64_t load_le(const unsigned char *v, size_t len)
 	}
 }
 
-/* Mixes the attributes of DIE I into H; false when one cannot be.  The
+/* Mixes the attributes of DIE C into H; false when one cannot be.  The
    abbreviation's shape stands for the names and forms, so each value
    is one mix: its bytes, or the fingerprint of the DIE it refers to.  */
-static bool hash_attrs(struct ph_dw_scan *s, size_t i, int mode,
-		       unsigned depth, struct ph_dw_fp *h)
+static bool fp_mix_attrs(struct fp_backend *b, const struct fp_cur *die,
+			 int mode, unsigned depth, struct ph_dw_fp *h)
 {
-	const struct abbrev *a = abbrev_of(s, i);
-	struct cur c = attrs_of(s, i);
+	const struct ph_dw_scan *s = b->s;
+	const struct abbrev *a = abbrev_of(s, die->i);
+	struct cur c = attrs_of(s, die->i);
 	mix(h, a->shape);
 	for (uint32_t k = 0; k < a->n; k++) {
 		const struct abbrev_attr *aa = &s->attrs[a->first + k];
 		const unsigned char *v = c.p;
 		struct ph_dw_fp sub;
-		size_t len, t;
+		size_t len;
 		uint64_t w;
 
 		if (aa->size >= 0)
@@ -61,10 +133,10 @@ static bool hash_attrs(struct ph_dw_scan *s, size_t i, int mode,
 			continue;
 		case HOW_REF: {
 			struct val val = { v, aa->form, 0 };
+			struct fp_cur to = { val_ref(s, &val), 0 };
 
-			t = val_ref(s, &val);
-			if (t == SIZE_MAX ||
-			    !hash_die(s, t, mode, depth + 1, &sub))
+			if (to.i == SIZE_MAX ||
+			    !fp_hash_die(b, &to, mode, depth + 1, &sub))
 				return false;
 			mix_fp(h, &sub);
 			continue;
@@ -85,63 +157,15 @@ static bool hash_attrs(struct ph_dw_scan *s, size_t i, int mode,
 	return true;
 }
 
-static bool hash_die(struct ph_dw_scan *s, size_t i, int mode, unsigned depth,
-		     struct ph_dw_fp *ret)
-{
-	struct die *die = &s->dies[i];
-	unsigned tag = abbrev_of(s, i)->tag;
-	struct ph_dw_fp h;
-	struct val v;
-	int sub_mode;
-
-	if (depth > MAX_FP_DEPTH)
-		return false;
-	if (die->state[mode] == ST_DONE) {
-		*ret = die->fp[mode];
-		return true;
-	}
-	if (die->state[mode])
-		return false;	/* a cycle, or failed before */
-	die->state[mode] = ST_BUSY;
-	fp_init(&h, (uint64_t)tag << 1 | (uint64_t)mode | 0x5ca0000ULL);
-	if (mode == SPELL && fp_spelled_by_name(tag) &&
-	    die_attr(s, i, DW_AT_name, &v)) {
-		const char *name = val_str(s, &v);
-
-		if (!name)
-			goto fail;
-		mix_bytes(&h, name, strlen(name));
-		goto done;
-	}
-	sub_mode = fp_is_pointer(tag) ? SPELL : mode;
-	if (!hash_attrs(s, i, sub_mode, depth, &h))
-		goto fail;
-	for (size_t k = i + 1; k < die->end; k = s->dies[k].end) {
-		struct ph_dw_fp sub;
-
-		if (!hash_die(s, k, sub_mode, depth + 1, &sub))
-			goto fail;
-		mix_fp(&h, &sub);
-	}
-	mix(&h, 0xfeedULL);
-done:
-	die = &s->dies[i];
-	die->state[mode] = ST_DONE;
-	die->fp[mode] = h;
-	*ret = h;
-	return true;
-fail:
-	s->dies[i].state[mode] = ST_FAIL;
-	return false;
-}
-
 bool ph_dw_scan_fingerprint(struct ph_dw_scan *s,
 			    const struct ph_dw_scan_event *e,
 			    struct ph_dw_fp *ret)
 {
+	struct fp_backend b = { s };
+	struct fp_cur c = { e->die, 0 };
 	struct ph_dw_fp sub;
 
-	if (!hash_die(s, e->die, DEEP, 0, &sub))
+	if (!fp_hash_die(&b, &c, DEEP, 0, &sub))
 		return false;
 	fp_of_type(ret, 0xfa57, e->name, e->typedef_name, e->typedef_align,
 		   &sub);
