@@ -1,4 +1,6 @@
-/* Line tables: the file names of DW_AT_decl_file.  */
+/* Line tables: the file names DW_AT_decl_file indexes.  For a unit the
+   fast path read, its line table header is read here (lines below);
+   any other unit's through libdw (util.c's ph_dw_decl_file).  */
 #include "scan.h"
 
 #include <stdlib.h>

@@ -15,7 +15,6 @@
 #include <stdint.h>
 #include <string.h>
 
-
 enum { MAX_ABBREV_CODE = 1 << 20 };
 /* Bounds on what one unit may take here (48 bytes a DIE, 4 a byte of the
    unit: at most 48 + 32 MB): a vmlinux's biggest unit is 510 KB.  A
