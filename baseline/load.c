@@ -171,6 +171,34 @@ struct load_ctx {
 	const char *path;
 };
 
+/* The nesting the parser before jansson allowed, kept: jansson's own
+   bound (2048) is compiled in.  Returns the column of the first bracket
+   past it, or 0.  */
+#define MAX_DEPTH 200
+
+static size_t too_deep(const char *s, size_t n)
+{
+	unsigned depth = 0;
+	bool in_string = false;
+
+	for (size_t i = 0; i < n; i++) {
+		if (in_string) {
+			if (s[i] == '\\')
+				i++;
+			else if (s[i] == '"')
+				in_string = false;
+		} else if (s[i] == '"') {
+			in_string = true;
+		} else if (s[i] == '[' || s[i] == '{') {
+			if (++depth > MAX_DEPTH)
+				return i + 1;
+		} else if ((s[i] == ']' || s[i] == '}') && depth) {
+			depth--;
+		}
+	}
+	return 0;
+}
+
 /* One value per line, any kind (a line that is not an object is "not a
    layout record"); a repeated key keeps its last value; "\u0000" is
    read so that get_name can say what is wrong.  */
@@ -181,9 +209,14 @@ static struct ph_error *load_line(void *arg, char *line, size_t n,
 {
 	struct load_ctx *ctx = arg;
 	json_error_t je;
-	json_t *v = json_loadb(line, n, LINE_FLAGS, &je);
+	size_t deep = too_deep(line, n);
 	struct ph_error *err;
 
+	if (deep)
+		return ph_error_create(PH_ERROR_INVALID,
+				       "%s:%zu:%zu: nesting deeper than %d",
+				       ctx->path, lineno, deep, MAX_DEPTH);
+	json_t *v = json_loadb(line, n, LINE_FLAGS, &je);
 	if (!v) {
 		if (json_error_code(&je) == json_error_out_of_memory)
 			return &ph_error_nomem;
