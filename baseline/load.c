@@ -54,7 +54,8 @@ static struct ph_baseline_type *find_or_add(struct ph_baseline *b,
 	return t;
 }
 
-/* Where a record's field does not do: the message names the line.  */
+/* Why a field was refused: missing or of another kind, or a string
+   holding a NUL, which gets a message of its own.  */
 enum field_status { FIELD_OK, FIELD_BAD, FIELD_NUL };
 
 /* V's string KEY, refused when missing, not a string, or holding a NUL

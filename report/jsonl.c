@@ -6,9 +6,21 @@
 
 void ph_json_string(struct ph_buf *out, const char *s)
 {
+	const char *run = s;
+
+	/* Each run of bytes that need no escape in one append: the
+	   dedup key of every type is written here too.  */
 	ph_buf_putc(out, '"');
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
+	for (const char *p = s;; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		ph_buf_putn(out, run, (size_t)(p - run));
+		if (!c)
+			break;
+		run = p + 1;
+		switch (c) {
 		case '"':
 			ph_buf_puts(out, "\\\"");
 			break;
@@ -22,10 +34,7 @@ void ph_json_string(struct ph_buf *out, const char *s)
 			ph_buf_puts(out, "\\t");
 			break;
 		default:
-			if (*p < 0x20)
-				ph_buf_printf(out, "\\u%04x", *p);
-			else
-				ph_buf_putc(out, (char)*p);
+			ph_buf_printf(out, "\\u%04x", c);
 		}
 	}
 	ph_buf_putc(out, '"');
