@@ -132,6 +132,21 @@ read_file (const char *path, size_t *len)
   return buf;
 }
 
+/* Flushes stdout; the exit status of a mode that read N types from
+   PATH (1: none).  */
+static int
+finish_output (const char *path, size_t n)
+{
+  if (fflush (stdout) != 0 || ferror (stdout))
+    die ("write error");
+  if (n == 0)
+    {
+      fprintf (stderr, "%s: %s: no types\n", progname, path);
+      return 1;
+    }
+  return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* The JSON Lines input.                                               */
 
@@ -1264,14 +1279,7 @@ cmd_json (enum mode mode, int text, int cxx, const char *layout,
   if (mode == MODE_GEN)
     printf ("  return 0;\n}\n");
   free_layout (&lf);
-  if (fflush (stdout) != 0 || ferror (stdout))
-    die ("write error");
-  if (printed == 0)
-    {
-      fprintf (stderr, "%s: %s: no types\n", progname, layout);
-      return 1;
-    }
-  return 0;
+  return finish_output (layout, printed);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1784,14 +1792,7 @@ cmd_text (const char *report)
       types++;
     }
   free (text);
-  if (fflush (stdout) != 0 || ferror (stdout))
-    die ("write error");
-  if (types == 0)
-    {
-      fprintf (stderr, "%s: %s: no types\n", progname, report);
-      return 1;
-    }
-  return 0;
+  return finish_output (report, types);
 }
 
 static void
