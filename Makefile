@@ -42,13 +42,15 @@ PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) \
 
 DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 	dejagnu gcc-multilib g++-multilib libdw-dev libelf-dev jq dwarves \
-	libboost-dev libfmt-dev nlohmann-json3-dev
+	libboost-dev libfmt-dev nlohmann-json3-dev libjansson-dev
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/reorganize.c reorg/select.c \
 	report/buf.c report/text.c report/jsonl.c report/reorg.c \
-	report/json.c report/baseline.c report/dedup.c
+	report/dedup.c baseline/lines.c baseline/load.c baseline/merge.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)
+# What every link of ENGINE_OBJ needs: baselines are read with jansson.
+ENGINE_LIBS := -ljansson
 PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/names.cc \
 	plugin/output.cc plugin/warn.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
@@ -87,7 +89,8 @@ build/plugin-gcc: FORCE
 .PHONY: FORCE
 
 $(PLUGIN): $(PLUGIN_OBJ) $(ENGINE_OBJ) build/plugin-gcc
-	$(PLUGIN_CXX) -shared -fPIC $(CXXFLAGS) $(PLUGIN_OBJ) $(ENGINE_OBJ) -o $@
+	$(PLUGIN_CXX) -shared -fPIC $(CXXFLAGS) $(PLUGIN_OBJ) $(ENGINE_OBJ) \
+	  $(ENGINE_LIBS) -o $@
 
 define versioned_plugin
 build/gcc-$(1)/%.o: plugin/%.cc Makefile
@@ -98,7 +101,7 @@ build/gcc-$(1)/%.o: plugin/%.cc Makefile
 plugin/gcc-$(1)/pokehole.so: $$(PLUGIN_SRC:plugin/%.cc=build/gcc-$(1)/%.o) \
 		$$(ENGINE_OBJ)
 	@mkdir -p $$(dir $$@)
-	g++-$(1) -shared -fPIC $$(CXXFLAGS) $$^ -o $$@
+	g++-$(1) -shared -fPIC $$(CXXFLAGS) $$^ $$(ENGINE_LIBS) -o $$@
 endef
 $(foreach v,$(OTHER_GCC_VERSIONS),$(eval $(call versioned_plugin,$(v))))
 

@@ -14,7 +14,7 @@
 
 #include "../reorg/analysis.h"
 #include "../reorg/select.h"
-#include "../report/baseline.h"
+#include "../baseline/baseline.h"
 #include "../report/jsonl.h"
 #include "../report/reorg.h"
 #include "../report/text.h"

@@ -15,12 +15,12 @@
 #     objects (-g, native and -m32) of every C and C++ source of the
 #     testsuite and of examples/ and of ph-gen's random types, and
 #     --merge-baseline of the plugin's JSON of them; ph-probe expect and
-#     text-expect on that JSON; json-test; reorg-test.
+#     text-expect on that JSON; reorg-test.
 # Sanitizer reports go to SAN_DIR/logs (log_path): any file there after a
 # step fails that step, whatever the exit status.  Ends with
 # "N passed, N failed"; exit 1 when anything failed.
 top=$(cd "$(dirname "$0")/.." && pwd)
-san=$1 plugin=$2 CC=${3:-gcc} CXX=${4:-g++} harnesses=${5:-"reader json baseline"}
+san=$1 plugin=$2 CC=${3:-gcc} CXX=${4:-g++} harnesses=${5:-"reader baseline"}
 case $san in /*) ;; *) san=$top/$san;; esac
 case $plugin in /*) ;; *) plugin=$top/$plugin;; esac
 logs=$san/logs
@@ -158,11 +158,6 @@ if [ -n "$o" ]; then
 	elif [ $rc != 0 ]; then bad "reader -R --hot: exit $rc: $(head -1 "$work/err")"
 	else ok "reader -R --hot"; fi
 fi
-"$san/tools/json-test" > "$work/json-test.out" 2>&1
-rc=$?
-if ! reports; then bad "json-test: sanitizer report"
-elif [ $rc != 0 ]; then bad "json-test: exit $rc: $(grep FAIL "$work/json-test.out" | head -2)"
-else ok "json-test"; fi
 "$san/tools/reorg-test" 600 > "$work/reorg-test.out" 2>&1
 rc=$?
 if ! reports; then bad "reorg-test: sanitizer report"

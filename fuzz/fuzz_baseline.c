@@ -1,4 +1,5 @@
-/* fuzz_baseline.c - libFuzzer harness: baselines (report/baseline.h).
+/* fuzz_baseline.c - libFuzzer harness: baselines (baseline/baseline.h),
+   read with jansson.
    Copyright (C) 2026 The pokehole authors.
    SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -11,8 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../report/baseline.h"
-#include "../report/json.h"
+#include <jansson.h>
+
+#include "../baseline/baseline.h"
 
 static char in_path[64], out_path[64];
 
@@ -60,10 +62,10 @@ static void lookups(const struct ph_baseline *b, const uint8_t *data,
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		struct ph_json_value *v = ph_json_parse(p, n, NULL, 0);
-		const char *name;
+		json_t *v = json_loadb(p, n, JSON_DECODE_ANY, NULL);
+		const char *name = json_string_value(json_object_get(v, "name"));
 
-		if (v && ph_json_get_string(v, "name", &name)) {
+		if (name) {
 			for (int k = PH_KIND_STRUCT; k <= PH_KIND_CLASS; k++) {
 				const struct ph_baseline_type *t =
 					ph_baseline_find(b, name, k);
@@ -76,7 +78,7 @@ static void lookups(const struct ph_baseline *b, const uint8_t *data,
 				}
 			}
 		}
-		ph_json_free(v);
+		json_decref(v);
 		p += n + 1;
 	}
 	ph_baseline_find(b, "", PH_KIND_STRUCT);

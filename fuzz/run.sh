@@ -18,7 +18,7 @@ if [ ! -d "$san/corpus/reader" ]; then
 	echo "fuzz: seeding $san/corpus"
 	sh "$top/fuzz/seed.sh" "$san/seed" "$plugin" "$cc" "$cxx" || exit 2
 	mkdir -p "$san/corpus"
-	for h in reader json baseline; do
+	for h in reader baseline; do
 		rm -rf "$san/corpus/$h"
 		cp -r "$san/seed/$h" "$san/corpus/$h"
 	done
@@ -31,7 +31,7 @@ for h in $harnesses; do
 	*) opts="-max_len=65536 -timeout=10 -rss_limit_mb=2048";;
 	esac
 	echo "fuzz: $h for $secs s (log: $san/fuzz-$h.log)"
-	# The dictionary of JSON tokens helps the JSON harnesses.
+	# The dictionary of JSON tokens helps the harnesses that read JSON.
 	dict=
 	[ $h != reader ] && dict=-dict="$top/fuzz/json.dict"
 	(cd "$san/artifacts/$h" &&

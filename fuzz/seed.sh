@@ -8,9 +8,9 @@
 # ph-gen's random types, compiled with -g, -m32, -gdwarf-4, -gdwarf-2
 # -gstrict-dwarf, -gz, -gsplit-dwarf (the .o and the .dwo),
 # -fdebug-types-section (linked: the reader refuses type units in a .o);
-# OUTDIR/json: each line the plugin and the reader write as JSON, and a
-# few documents that are not layouts; OUTDIR/baseline: the plugin's JSON
-# Lines of each source as a whole file, and a merged baseline.
+# OUTDIR/baseline: the plugin's JSON Lines of each source as a whole file,
+# each line the plugin and the reader write on its own, a merged baseline,
+# and a few documents that are not layouts.
 # Only files the reader may take are kept small: objects over 200 kB are
 # left out (they slow the fuzzer down and add no new structure).
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,7 +18,7 @@ out=$1 PLUGIN=$2 CC=${3:-gcc} CXX=${4:-g++}
 case $PLUGIN in /*) ;; *) PLUGIN=$top/$PLUGIN;; esac
 PH=$top/dwarf/pokehole
 GEN=$top/testsuite/tools/ph-gen
-mkdir -p "$out/reader" "$out/json" "$out/baseline"
+mkdir -p "$out/reader" "$out/baseline"
 work=$(mktemp -d "${TMPDIR:-/tmp}/ph-seed.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -40,7 +40,7 @@ for src in $srcs; do
 	[ -f "$src" ] || continue
 	b=$(basename "$src" | tr . _)
 	case $src in *.cc) cc=$CXX;; *) cc=$CC;; esac
-	# the plugin's JSON: json and baseline seeds
+	# the plugin's JSON: baseline seeds, whole and a line each
 	rm -f "$work/$b.jsonl"
 	$cc -fplugin="$PLUGIN" -fplugin-arg-pokehole-json="$work/$b.jsonl" \
 		-c "$src" -o /dev/null >/dev/null 2>&1
@@ -49,7 +49,7 @@ for src in $srcs; do
 		i=0
 		while IFS= read -r line; do
 			i=$((i + 1))
-			printf '%s' "$line" > "$out/json/$b-$i.json"
+			printf '%s' "$line" > "$out/baseline/$b-$i.json"
 		done < "$work/$b.jsonl"
 	fi
 	for flags in "-g" "-g -m32" "-g -gdwarf-4" "-g -gdwarf-2 -gstrict-dwarf" \
@@ -77,16 +77,16 @@ for o in "$out"/reader/*gdwarf4.o; do
 	i=0
 	while IFS= read -r line; do
 		i=$((i + 1))
-		printf '%s' "$line" > "$out/json/r-$(basename "$o")-$i.json"
+		printf '%s' "$line" > "$out/baseline/r-$(basename "$o")-$i.json"
 	done < "$work/r.jsonl"
 done
 ls "$out"/baseline/*.jsonl >/dev/null 2>&1 &&
 	"$PH" --merge-baseline="$out/baseline/merged.jsonl" "$out"/baseline/*.jsonl \
 		2>/dev/null
 # JSON that is not a layout: edges of the grammar.
-printf '%s' '[1e308, -0, 0.5e-3, 18446744073709551615, 18446744073709551616, -9223372036854775808]' > "$out/json/numbers.json"
-printf '%s' '{"s":"\u00e9\ud83d\ude00\u0000\\\"\/\b\f\n\r\t"}' > "$out/json/escapes.json"
-printf '%s' '[[[[[[[[[[[[[[[[[[[[{}]]]]]]]]]]]]]]]]]]]' > "$out/json/deep.json"
+printf '%s' '[1e308, -0, 0.5e-3, 18446744073709551615, 18446744073709551616, -9223372036854775808]' > "$out/baseline/numbers.json"
+printf '%s' '{"s":"\u00e9\ud83d\ude00\u0000\\\"\/\b\f\n\r\t"}' > "$out/baseline/escapes.json"
+printf '%s' '[[[[[[[[[[[[[[[[[[[[{}]]]]]]]]]]]]]]]]]]]' > "$out/baseline/deep.json"
 printf '{"name":"a","kind":"struct","size":1}\n\n{"name":"a","kind":"union","size":2,"holes":[{"after":"x","size":3}]}\n' \
 	> "$out/baseline/handmade.jsonl"
-echo "seed: $n sources; $(ls "$out/reader" | wc -l) objects, $(ls "$out/json" | wc -l) JSON documents, $(ls "$out/baseline" | wc -l) baselines"
+echo "seed: $n sources; $(ls "$out/reader" | wc -l) objects, $(ls "$out/baseline" | wc -l) baselines and JSON documents"

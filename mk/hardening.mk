@@ -4,7 +4,7 @@
 # Paths are relative to the top directory.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-#   make fuzz [FUZZ_SECONDS=60] [FUZZ_HARNESSES="reader json baseline reorg"]
+#   make fuzz [FUZZ_SECONDS=60] [FUZZ_HARNESSES="reader baseline reorg"]
 #       builds the libFuzzer harnesses of fuzz/ with clang under ASan and
 #       UBSan, seeds their corpora from objects and reports the testsuite's
 #       sources make, and runs each harness FUZZ_SECONDS seconds; inputs
@@ -28,7 +28,7 @@ SAN_FLAGS   := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
 SAN_CFLAGS  ?= -O1 -g
 FUZZ_SECONDS ?= 60
-FUZZ_HARNESSES ?= reader json baseline reorg
+FUZZ_HARNESSES ?= reader baseline reorg
 # Extra libFuzzer options, e.g. FUZZ_FLAGS=-fork=2
 FUZZ_FLAGS  ?=
 
@@ -41,8 +41,8 @@ FUZZ_READER_OBJ := $(filter-out $(SAN_DIR)/fuzz-obj/dwarf/main.o,$(FUZZ_OBJ))
 FUZZ_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN_DIR)/fuzz-obj/%.o)
 
 SAN_READER := $(SAN_DIR)/dwarf/pokehole
-SAN_TOOLS  := $(SAN_DIR)/tools/ph-probe $(SAN_DIR)/tools/json-test \
-	$(SAN_DIR)/tools/ph-gen $(SAN_DIR)/tools/reorg-test
+SAN_TOOLS  := $(SAN_DIR)/tools/ph-probe $(SAN_DIR)/tools/ph-gen \
+	$(SAN_DIR)/tools/reorg-test
 SAN_REPLAY := $(FUZZ_HARNESSES:%=$(SAN_DIR)/fuzz/%-replay)
 FUZZERS    := $(FUZZ_HARNESSES:%=$(SAN_DIR)/fuzz/%)
 
@@ -58,17 +58,14 @@ $(SAN_READER): $(SAN_OBJ)
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(DWARF_LIBS) -o $@
 
-$(SAN_DIR)/tools/ph-probe: testsuite/tools/ph-probe.c report/json.c report/json.h
+$(SAN_DIR)/tools/ph-probe: testsuite/tools/ph-probe.c
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ \
-	  testsuite/tools/ph-probe.c report/json.c
-$(SAN_DIR)/tools/json-test: testsuite/tools/json-test.c report/json.c report/json.h
-	@mkdir -p $(dir $@)
-	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ \
-	  testsuite/tools/json-test.c report/json.c
+	  testsuite/tools/ph-probe.c -ljansson
 $(SAN_DIR)/tools/reorg-test: testsuite/tools/reorg-test.c $(SAN_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
-	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ $^
+	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ $^ \
+	  $(ENGINE_LIBS)
 $(SAN_DIR)/tools/ph-gen: testsuite/tools/ph-gen.c
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ $<
@@ -77,15 +74,12 @@ $(SAN_DIR)/tools/ph-gen: testsuite/tools/ph-gen.c
 $(SAN_DIR)/fuzz/reader-replay: fuzz/fuzz_reader.c fuzz/replay.c $(SAN_READER_OBJ)
 	@mkdir -p $(dir $@)
 	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(DWARF_LIBS) -o $@
-$(SAN_DIR)/fuzz/json-replay: fuzz/fuzz_json.c fuzz/replay.c $(SAN_ENGINE_OBJ)
-	@mkdir -p $(dir $@)
-	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ -o $@
 $(SAN_DIR)/fuzz/reorg-replay: fuzz/fuzz_reorg.c fuzz/replay.c $(SAN_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
-	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ -o $@
+	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(ENGINE_LIBS) -o $@
 $(SAN_DIR)/fuzz/baseline-replay: fuzz/fuzz_baseline.c fuzz/replay.c $(SAN_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
-	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ -o $@
+	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(ENGINE_LIBS) -o $@
 
 sanitize-build: $(SAN_READER) $(SAN_TOOLS) $(SAN_REPLAY)
 
@@ -103,18 +97,14 @@ $(SAN_DIR)/fuzz/reader: fuzz/fuzz_reader.c $(FUZZ_READER_OBJ)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
 	  $^ $(DWARF_LIBS) -o $@
-$(SAN_DIR)/fuzz/json: fuzz/fuzz_json.c $(FUZZ_ENGINE_OBJ)
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
-	  $^ -o $@
 $(SAN_DIR)/fuzz/baseline: fuzz/fuzz_baseline.c $(FUZZ_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
-	  $^ -o $@
+	  $^ $(ENGINE_LIBS) -o $@
 $(SAN_DIR)/fuzz/reorg: fuzz/fuzz_reorg.c $(FUZZ_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
-	  $^ -o $@
+	  $^ $(ENGINE_LIBS) -o $@
 
 fuzz-build: $(FUZZERS)
 

@@ -10,7 +10,7 @@
 #include "../reorg/layout.h"
 #include "../reorg/reorganize.h"
 #include "../reorg/select.h"
-#include "../report/baseline.h"
+#include "../baseline/baseline.h"
 #include "../report/buf.h"
 #include "../report/dedup.h"
 #include "../report/jsonl.h"

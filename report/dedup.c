@@ -1,11 +1,13 @@
 /* Distinct layouts (dedup.h).  The key is everything the renderers print
-   except where the type was defined.  */
+   except where the type was defined: the JSON Lines writer's own text of
+   the layout (ph_jsonl_layout), so that a field it gains is compared
+   too, and what only the text renderer prints.  */
 #include "dedup.h"
 
 #include "../reorg/arena.h"
 #include "buf.h"
+#include "jsonl.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,26 +39,16 @@ void ph_dedup_destroy(struct ph_dedup *d)
 	free(d);
 }
 
-static void key_members(struct ph_buf *b, const struct ph_member *ms,
-			size_t n)
+/* The text renderer prints the tail padding of a member's type, which
+   the record does not carry; the definitions of a type name can differ
+   there, so it is part of the key.  */
+static void key_type_paddings(struct ph_buf *b, const struct ph_member *ms,
+			      size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		const struct ph_member *m = &ms[i];
-
-		/* Strings are NUL-separated so that no spelling can imitate
-		   another's fields.  */
-		ph_buf_printf(b, "%s%c%s%c%s%c%s%c", m->name, 0, m->type, 0,
-			      m->name_pre, 0, m->name_post, 0);
-		ph_buf_printf(b, "%" PRIu64 ",%" PRIu64 ",%" PRIu64
-			      ",%" PRIu64 "%d,%u,%u,%u,%d%d%d%d%d%d%d%u,%zu{",
-			      m->bit_offset, m->bit_size, m->size,
-			      m->occupied, m->occupies_less, m->align,
-			      m->explicit_align, m->type_padding, m->bitfield,
-			      m->base, m->virtual_base, m->artificial,
-			      m->flexible, m->nested, 0,
-			      (unsigned)m->nested_kind, m->nr_members);
-		key_members(b, m->members, m->nr_members);
-		ph_buf_putc(b, '}');
+		ph_buf_putc(b, ',');
+		ph_buf_put_u64(b, ms[i].type_padding);
+		key_type_paddings(b, ms[i].members, ms[i].nr_members);
 	}
 }
 
@@ -108,11 +100,8 @@ struct ph_error *ph_dedup_seen(struct ph_dedup *d,
 	size_t len;
 
 	ph_buf_init(&b);
-	/* A length prefix per key lets the comparison stop at NULs.  */
-	ph_buf_printf(&b, "%s%c%u,%d,%" PRIu64 ",%u,%d,%u,%zu{", t->name, 0,
-		      (unsigned)t->kind, t->typedef_name, t->size, t->align,
-		      t->packed, t->explicit_align, t->nr_members);
-	key_members(&b, t->members, t->nr_members);
+	ph_jsonl_layout(&b, t);
+	key_type_paddings(&b, t->members, t->nr_members);
 	if ((err = ph_buf_error(&b)))
 		goto out;
 	len = b.len;

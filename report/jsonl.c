@@ -6,9 +6,21 @@
 
 void ph_json_string(struct ph_buf *out, const char *s)
 {
+	const char *run = s;
+
+	/* Each run of bytes that need no escape in one append: the
+	   dedup key of every type is written here too.  */
 	ph_buf_putc(out, '"');
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
+	for (const char *p = s;; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		ph_buf_putn(out, run, (size_t)(p - run));
+		if (!c)
+			break;
+		run = p + 1;
+		switch (c) {
 		case '"':
 			ph_buf_puts(out, "\\\"");
 			break;
@@ -22,10 +34,7 @@ void ph_json_string(struct ph_buf *out, const char *s)
 			ph_buf_puts(out, "\\t");
 			break;
 		default:
-			if (*p < 0x20)
-				ph_buf_printf(out, "\\u%04x", *p);
-			else
-				ph_buf_putc(out, (char)*p);
+			ph_buf_printf(out, "\\u%04x", c);
 		}
 	}
 	ph_buf_putc(out, '"');
@@ -123,6 +132,37 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 	ph_buf_puts(out, "]");
 }
 
+/* A record is the layout's head, where the type was defined, the
+   layout's tail, then what is derived from the layout; ph_jsonl_layout
+   writes the layout alone from the same two functions, so that a field
+   added to the record is part of it.  */
+static void layout_head(struct ph_buf *out, const struct ph_type *t)
+{
+	ph_buf_puts(out, "{\"name\":");
+	ph_json_string(out, t->name);
+	key(out, "kind");
+	ph_json_string(out, ph_kind_name(t->kind));
+	ph_buf_printf(out, ",\"typedef\":%s,\"size\":%" PRIu64 ",\"align\":%u",
+		      t->typedef_name ? "true" : "false", t->size, t->align);
+}
+
+static void layout_tail(struct ph_buf *out, const struct ph_type *t)
+{
+	if (t->packed)
+		ph_buf_puts(out, ",\"packed\":true");
+	if (t->explicit_align)
+		ph_buf_printf(out, ",\"explicit_align\":%u", t->explicit_align);
+	key(out, "members");
+	members(out, t->members, t->nr_members);
+}
+
+void ph_jsonl_layout(struct ph_buf *out, const struct ph_type *t)
+{
+	layout_head(out, t);
+	layout_tail(out, t);
+	ph_buf_putc(out, '}');
+}
+
 struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 				       const struct ph_type *t,
 				       unsigned cacheline,
@@ -134,21 +174,11 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 
 	if ((err = ph_analyze_type(t, cacheline, &a)))
 		return err;
-	ph_buf_puts(out, "{\"name\":");
-	ph_json_string(out, t->name);
-	key(out, "kind");
-	ph_json_string(out, ph_kind_name(t->kind));
-	ph_buf_printf(out, ",\"typedef\":%s,\"size\":%" PRIu64 ",\"align\":%u",
-		      t->typedef_name ? "true" : "false", t->size, t->align);
+	layout_head(out, t);
 	key(out, "file");
 	ph_json_string(out, t->file ? t->file : "");
 	ph_buf_printf(out, ",\"line\":%u", t->line);
-	if (t->packed)
-		ph_buf_puts(out, ",\"packed\":true");
-	if (t->explicit_align)
-		ph_buf_printf(out, ",\"explicit_align\":%u", t->explicit_align);
-	key(out, "members");
-	members(out, t->members, t->nr_members);
+	layout_tail(out, t);
 
 	/* A hole is named after the member before it ("" before the
 	   first).  */

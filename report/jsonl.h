@@ -19,6 +19,10 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 				       const struct ph_type *t,
 				       unsigned cacheline,
 				       uint64_t original_size);
+/* What of T's record is its layout, as one JSON object: the record
+   without "file" and "line" and without what the layout determines
+   (holes, padding, cache lines).  No newline.  */
+void ph_jsonl_layout(struct ph_buf *out, const struct ph_type *t);
 /* S as a JSON string literal, quotes included.  */
 void ph_json_string(struct ph_buf *out, const char *s);
 

@@ -3,7 +3,9 @@
 # headers, from Debian's unstable suite, in a folder of their own:
 #
 #   scripts/gcc-root.sh create DIR
-#       makes the system in DIR with mmdebstrap (root; about 2 minutes).
+#       makes the system in DIR with mmdebstrap (root; about 2 minutes);
+#       when DIR holds one already, installs in it the packages below it
+#       lacks (a root made before the tree needed them).
 #   scripts/gcc-root.sh check DIR RESULTS [SKIP...]
 #       copies this tree into DIR, builds pokehole there with that
 #       system's compilers, and runs the testsuite with each of its GCCs
@@ -19,16 +21,37 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 VERSIONS="13 14 15"
 PACKAGES="make libgmp-dev dejagnu python3 jq binutils patch gcc g++ \
-libdw-dev libelf-dev libfmt-dev nlohmann-json3-dev libboost-dev dwarves"
+libdw-dev libelf-dev libfmt-dev nlohmann-json3-dev libboost-dev dwarves \
+libjansson-dev"
 for v in $VERSIONS; do
 	PACKAGES="$PACKAGES gcc-$v g++-$v gcc-$v-plugin-dev gcc-$v-multilib g++-$v-multilib"
 done
 
 die() { echo "gcc-root: $*" >&2; exit 1; }
 
+# The packages of PACKAGES the system in DIR lacks, installed in it.
+complete() {
+	dir=$1
+	missing=
+	for p in $PACKAGES; do
+		chroot "$dir" dpkg-query -W -f='${Status}' $p 2>/dev/null |
+			grep -q "ok installed" || missing="$missing $p"
+	done
+	[ -n "$missing" ] || return 0
+	echo "gcc-root: installing$missing in $dir"
+	in_root "$dir" sh -c "apt-get -o Acquire::Check-Valid-Until=false update -qq &&
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		--no-install-recommends $missing" >/dev/null ||
+		die "cannot install$missing in $dir"
+}
+
 create() {
 	dir=$1
 	[ "$(id -u)" = 0 ] || die "making $dir needs root"
+	if [ -d "$dir/usr/bin" ]; then
+		complete "$dir"
+		return
+	fi
 	command -v mmdebstrap >/dev/null 2>&1 || {
 		apt-get install -y -qq --no-install-recommends mmdebstrap \
 			>/dev/null || die "cannot install mmdebstrap"; }

@@ -5,18 +5,14 @@
 PH_PROBE_CC ?= $(CC)
 PH_PROBE_CFLAGS ?= -std=c11 -Wall -Wextra -O2
 
-testsuite/tools/ph-probe: testsuite/tools/ph-probe.c report/json.c report/json.h
-	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-probe.c report/json.c
-
-testsuite/tools/json-test: testsuite/tools/json-test.c report/json.c report/json.h
-	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/json-test.c report/json.c
+testsuite/tools/ph-probe: testsuite/tools/ph-probe.c
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-probe.c -ljansson
 
 # The random type generator of pokehole.random/ and pokehole.parallel/.
 testsuite/tools/ph-gen: testsuite/tools/ph-gen.c
 	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-gen.c
 
-# Built by `make check` before the testsuite runs.  (json-test is built
-# and run by the testsuite itself, pokehole.tools/tools.exp.)
+# Built by `make check` before the testsuite runs.
 TEST_TOOLS := testsuite/tools/ph-probe testsuite/tools/ph-gen
 
 # pokehole.realcode/ (real C++ code through the plugin and the reader, and

@@ -19,7 +19,7 @@
 
 #define _XOPEN_SOURCE 700
 
-#include "../../report/json.h"
+#include <jansson.h>
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -37,79 +37,87 @@ canon (const char *s, char *out, size_t n)
 
 static void
 scalar (const char *type, const char *path, const char *key,
-        const struct ph_json_value *v)
+        const json_t *v)
 {
   printf ("%s|%s|%s\t", type, path, key);
-  switch (v->kind)
+  switch (json_typeof (v))
     {
-    case PH_JSON_NULL: puts ("null"); break;
-    case PH_JSON_BOOL: puts (v->u.boolean ? "true" : "false"); break;
-    case PH_JSON_NUMBER:
-      if (v->u.number.is_int64)
-        printf ("%" PRId64 "\n", v->u.number.i);
-      else
-        printf ("%g\n", v->u.number.d);
+    case JSON_NULL: puts ("null"); break;
+    case JSON_TRUE: puts ("true"); break;
+    case JSON_FALSE: puts ("false"); break;
+    case JSON_INTEGER:
+      printf ("%" JSON_INTEGER_FORMAT "\n", json_integer_value (v));
       break;
-    case PH_JSON_STRING: printf ("%s\n", v->u.string.s); break;
-    case PH_JSON_ARRAY: printf ("[%zu items]\n", v->u.array.count); break;
-    case PH_JSON_OBJECT: puts ("{object}"); break;
+    case JSON_REAL: printf ("%g\n", json_real_value (v)); break;
+    case JSON_STRING: printf ("%s\n", json_string_value (v)); break;
+    case JSON_ARRAY: printf ("[%zu items]\n", json_array_size (v)); break;
+    case JSON_OBJECT: puts ("{object}"); break;
     }
+}
+
+/* O's string KEY, "" when it has none.  */
+static const char *
+string_of (const json_t *o, const char *key)
+{
+  const char *s = json_string_value (json_object_get (o, key));
+  return s ? s : "";
 }
 
 static void members (const char *type, const char *prefix,
-                     const struct ph_json_value *arr);
+                     const json_t *arr);
 
 static void
 fields (const char *type, const char *path, const char *kids,
-        const struct ph_json_value *o)
+        const json_t *o)
 {
-  for (size_t i = 0; i < o->u.object.count; i++)
+  const char *key;
+  const json_t *value;
+  /* jansson keeps an object's keys in the order they were read.  */
+  json_object_foreach ((json_t *) o, key, value)
     {
-      const struct ph_json_member *m = &o->u.object.members[i];
-      if (strcmp (m->key, "members") == 0 && m->value->kind == PH_JSON_ARRAY)
+      if (strcmp (key, "members") == 0 && json_is_array (value))
         {
-          printf ("%s|%s|members\t%zu\n", type, path, m->value->u.array.count);
-          members (type, kids, m->value);
+          printf ("%s|%s|members\t%zu\n", type, path, json_array_size (value));
+          members (type, kids, value);
         }
-      else if ((strcmp (m->key, "holes") == 0
-                || strcmp (m->key, "bit_holes") == 0)
-               && m->value->kind == PH_JSON_ARRAY)
+      else if ((strcmp (key, "holes") == 0
+                || strcmp (key, "bit_holes") == 0)
+               && json_is_array (value))
         {
-          printf ("%s|%s|%s\t%zu\n", type, path, m->key,
-                  m->value->u.array.count);
-          for (size_t k = 0; k < m->value->u.array.count; k++)
+          printf ("%s|%s|%s\t%zu\n", type, path, key,
+                  json_array_size (value));
+          for (size_t k = 0; k < json_array_size (value); k++)
             {
-              const struct ph_json_value *h = m->value->u.array.items[k];
+              const json_t *h = json_array_get (value, k);
               char p[4096];
-              snprintf (p, sizeof p, "%s#%zu", strcmp (m->key, "holes") == 0
+              snprintf (p, sizeof p, "%s#%zu", strcmp (key, "holes") == 0
                         ? "hole" : "bit_hole", k);
-              if (h->kind == PH_JSON_OBJECT)
-                for (size_t f = 0; f < h->u.object.count; f++)
-                  scalar (type, p, h->u.object.members[f].key,
-                          h->u.object.members[f].value);
+              if (json_is_object (h))
+                {
+                  const char *hk;
+                  const json_t *hv;
+                  json_object_foreach ((json_t *) h, hk, hv)
+                    scalar (type, p, hk, hv);
+                }
             }
         }
       else
-        scalar (type, path, m->key, m->value);
+        scalar (type, path, key, value);
     }
 }
 
 static void
-members (const char *type, const char *prefix, const struct ph_json_value *arr)
+members (const char *type, const char *prefix, const json_t *arr)
 {
-  for (size_t i = 0; i < arr->u.array.count; i++)
+  for (size_t i = 0; i < json_array_size (arr); i++)
     {
-      const struct ph_json_value *m = arr->u.array.items[i];
-      if (m->kind != PH_JSON_OBJECT)
+      const json_t *m = json_array_get (arr, i);
+      if (!json_is_object (m))
         continue;
-      const char *name = "", *t = "";
-      int base = 0, virt = 0;
-      uint64_t bit = 0;
-      ph_json_get_string (m, "name", &name);
-      ph_json_get_string (m, "type", &t);
-      ph_json_get_bool (m, "base", &base);
-      ph_json_get_bool (m, "virtual", &virt);
-      ph_json_get_uint (m, "bit_offset", &bit);
+      const char *name = string_of (m, "name"), *t = string_of (m, "type");
+      int base = json_is_true (json_object_get (m, "base"));
+      int virt = json_is_true (json_object_get (m, "virtual"));
+      json_int_t bit = json_integer_value (json_object_get (m, "bit_offset"));
       char own[2048], ct[1024], path[4096];
       canon (t, ct, sizeof ct);
       if (base)
@@ -117,7 +125,7 @@ members (const char *type, const char *prefix, const struct ph_json_value *arr)
       else if (*name)
         snprintf (own, sizeof own, "%s", name);
       else
-        snprintf (own, sizeof own, "anon@%" PRIu64, bit);
+        snprintf (own, sizeof own, "anon@%" JSON_INTEGER_FORMAT, bit);
       /* PREFIX is the C path of the aggregate holding these members:
          members of a named nested aggregate are reached through its name,
          those of an anonymous one by their own (as ph-probe names them).  */
@@ -155,17 +163,15 @@ main (int argc, char **argv)
       lineno++;
       if (n == 1 && line[0] == '\n')
         continue;
-      char err[256];
-      struct ph_json_value *v = ph_json_parse (line, (size_t) n, err, sizeof err);
-      if (v == NULL || v->kind != PH_JSON_OBJECT)
+      json_error_t je;
+      json_t *v = json_loadb (line, (size_t) n, JSON_DECODE_ANY, &je);
+      if (v == NULL || !json_is_object (v))
         {
           fprintf (stderr, "ph-flat: %s:%u: %s\n", argv[1], lineno,
-                   v ? "not an object" : err);
+                   v ? "not an object" : je.text);
           return 2;
         }
-      const char *name = "", *kind = "";
-      ph_json_get_string (v, "name", &name);
-      ph_json_get_string (v, "kind", &kind);
+      const char *name = string_of (v, "name"), *kind = string_of (v, "kind");
       char cn[2048], type[4096];
       canon (name, cn, sizeof cn);
       snprintf (type, sizeof type, "%s %s", kind, cn);
@@ -178,7 +184,7 @@ main (int argc, char **argv)
       if (rep > 1)
         snprintf (type + strlen (type), sizeof type - strlen (type), "#%u", rep);
       fields (type, "", "", v);
-      ph_json_free (v);
+      json_decref (v);
     }
   return 0;
 }

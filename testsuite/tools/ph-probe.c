@@ -33,7 +33,7 @@
 
 #define _XOPEN_SOURCE 700
 
-#include "../../report/json.h"
+#include <jansson.h>
 
 #include <ctype.h>
 #include <errno.h>
@@ -132,11 +132,74 @@ read_file (const char *path, size_t *len)
   return buf;
 }
 
+/* Flushes stdout; the exit status of a mode that read N types from
+   PATH (1: none).  */
+static int
+finish_output (const char *path, size_t n)
+{
+  if (fflush (stdout) != 0 || ferror (stdout))
+    die ("write error");
+  if (n == 0)
+    {
+      fprintf (stderr, "%s: %s: no types\n", progname, path);
+      return 1;
+    }
+  return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* The JSON Lines input.                                               */
 
+/* Accessors that fail (return 0) on a missing key or another kind; a
+   string holding a NUL fails too, as a C string would cut it short.  */
+static int
+get_string (const json_t *obj, const char *key, const char **out)
+{
+  const json_t *v = json_object_get (obj, key);
+  if (!json_is_string (v)
+      || strlen (json_string_value (v)) != json_string_length (v))
+    return 0;
+  *out = json_string_value (v);
+  return 1;
+}
+
+static int
+get_uint (const json_t *obj, const char *key, uint64_t *out)
+{
+  const json_t *v = json_object_get (obj, key);
+  if (!json_is_integer (v) || json_integer_value (v) < 0)
+    return 0;
+  *out = (uint64_t) json_integer_value (v);
+  return 1;
+}
+
+static int
+get_bool (const json_t *obj, const char *key, int *out)
+{
+  const json_t *v = json_object_get (obj, key);
+  if (!json_is_boolean (v))
+    return 0;
+  *out = json_is_true (v);
+  return 1;
+}
+
+static const char *
+kind_name (const json_t *v)
+{
+  switch (json_typeof (v))
+    {
+    case JSON_OBJECT: return "object";
+    case JSON_ARRAY: return "array";
+    case JSON_STRING: return "string";
+    case JSON_INTEGER: case JSON_REAL: return "number";
+    case JSON_TRUE: case JSON_FALSE: return "boolean";
+    case JSON_NULL: return "null";
+    }
+  return "?";
+}
+
 struct layout_file {
-  struct ph_json_value **types;
+  json_t **types;
   size_t count;
 };
 
@@ -160,14 +223,15 @@ load_jsonl (const char *path, struct layout_file *lf)
         k++;
       if (k < end)
         {
-          char err[256];
-          struct ph_json_value *v = ph_json_parse (text + pos, end - pos,
-                                             err, sizeof err);
+          json_error_t je;
+          json_t *v = json_loadb (text + pos, end - pos,
+                                  JSON_DECODE_ANY | JSON_ALLOW_NUL, &je);
           if (v == NULL)
-            die ("%s:%zu: %s", path, lineno, err);
-          if (v->kind != PH_JSON_OBJECT)
+            die ("%s:%zu: line %d, column %d: %s", path, lineno, je.line,
+                 je.column, je.text);
+          if (!json_is_object (v))
             die ("%s:%zu: expected an object, found %s", path, lineno,
-                 ph_json_kind_name (v->kind));
+                 kind_name (v));
           if (lf->count == cap)
             {
               cap = cap ? cap * 2 : 16;
@@ -184,7 +248,7 @@ static void
 free_layout (struct layout_file *lf)
 {
   for (size_t i = 0; i < lf->count; i++)
-    ph_json_free (lf->types[i]);
+    json_decref (lf->types[i]);
   free (lf->types);
 }
 
@@ -321,18 +385,18 @@ struct walk {
   const char *ctype;            /* C spelling of the outermost type */
   unsigned serial;              /* for unique names in generated code */
   int cxx;                      /* the source is C++ (gen: a C++ probe) */
-  const struct ph_json_value *top; /* the type's own members */
-  const struct ph_json_value *list; /* the members being walked */
+  const json_t *top; /* the type's own members */
+  const json_t *list; /* the members being walked */
   int list_is_union;            /* ... those of a union */
 };
 
 /* Print a number field from the JSON, or "?" when it is missing.  */
 static void
-put_json_uint (FILE *out, const char *label, const struct ph_json_value *obj,
+put_json_uint (FILE *out, const char *label, const json_t *obj,
                const char *key)
 {
   uint64_t v;
-  if (ph_json_get_uint (obj, key, &v))
+  if (get_uint (obj, key, &v))
     fprintf (out, " %s=%" PRIu64, label, v);
   else
     fprintf (out, " %s=?", label);
@@ -353,7 +417,7 @@ is_flexible_array (const char *type)
   return type != NULL && (ends_with (type, "[]") || ends_with (type, "[0]"));
 }
 
-static void walk_members (struct walk *w, const struct ph_json_value *members,
+static void walk_members (struct walk *w, const json_t *members,
                           const char *prefix, int is_union);
 
 /* Where the parenthesized group opening at S[I] closes, or -1.  */
@@ -418,16 +482,16 @@ is_reference (const struct walk *w, const char *type)
 /* Whether JSON object V (a type, or a member defined in place) is a
    union.  */
 static int
-json_is_union (const struct ph_json_value *v)
+json_is_union (const json_t *v)
 {
   const char *kind = NULL;
-  ph_json_get_string (v, "kind", &kind);
+  get_string (v, "kind", &kind);
   return kind != NULL && strcmp (kind, "union") == 0;
 }
 
 /* The JSON's own numbers for a member, after "M kind name LABEL".  */
 static void
-expect_member_numbers (struct walk *w, const struct ph_json_value *m,
+expect_member_numbers (struct walk *w, const json_t *m,
                        int has_align)
 {
   put_json_uint (w->out, "offset", m, "offset");
@@ -442,21 +506,21 @@ expect_member_numbers (struct walk *w, const struct ph_json_value *m,
 /* The offset of the first member after M that takes any bytes, or
    UINT64_MAX when none does.  */
 static uint64_t
-next_member_offset (const struct ph_json_value *members,
-                    const struct ph_json_value *m)
+next_member_offset (const json_t *members,
+                    const json_t *m)
 {
   uint64_t mine = 0, best = UINT64_MAX;
-  ph_json_get_uint (m, "bit_offset", &mine);
-  if (!members || members->kind != PH_JSON_ARRAY)
+  get_uint (m, "bit_offset", &mine);
+  if (!members || !json_is_array (members))
     return best;
-  for (size_t i = 0; i < members->u.array.count; i++)
+  for (size_t i = 0; i < json_array_size (members); i++)
     {
-      const struct ph_json_value *o = members->u.array.items[i];
+      const json_t *o = json_array_get (members, i);
       uint64_t bo = 0, bs = 0;
       if (o == m)
         continue;
-      ph_json_get_uint (o, "bit_offset", &bo);
-      ph_json_get_uint (o, "bit_size", &bs);
+      get_uint (o, "bit_offset", &bo);
+      get_uint (o, "bit_size", &bs);
       if (bs && bo > mine && bo / 8 < best)
         best = bo / 8;
     }
@@ -466,12 +530,12 @@ next_member_offset (const struct ph_json_value *members,
 /* The bits member O of a list takes, as its JSON says: "occupied" when
    given, else bit_size (for a base: the bytes it really takes).  */
 static uint64_t
-json_taken_bits (const struct ph_json_value *o)
+json_taken_bits (const json_t *o)
 {
   uint64_t bs = 0, occ;
-  if (ph_json_get_uint (o, "occupied", &occ))
+  if (get_uint (o, "occupied", &occ))
     return 8 * occ;
-  ph_json_get_uint (o, "bit_size", &bs);
+  get_uint (o, "bit_size", &bs);
   return bs;
 }
 
@@ -480,22 +544,22 @@ json_taken_bits (const struct ph_json_value *o)
    Only a potentially-overlapping member ([[no_unique_address]]) allows
    that; every offset involved is checked on its own line.  */
 static int
-json_overlaps (const struct ph_json_value *list, const struct ph_json_value *m)
+json_overlaps (const json_t *list, const json_t *m)
 {
   uint64_t mo = 0, ms = 0;
-  ph_json_get_uint (m, "bit_offset", &mo);
-  ph_json_get_uint (m, "bit_size", &ms);
+  get_uint (m, "bit_offset", &mo);
+  get_uint (m, "bit_size", &ms);
   if (ms < 8)
     ms = 8;
-  if (list == NULL || list->kind != PH_JSON_ARRAY)
+  if (list == NULL || !json_is_array (list))
     return 0;
-  for (size_t i = 0; i < list->u.array.count; i++)
+  for (size_t i = 0; i < json_array_size (list); i++)
     {
-      const struct ph_json_value *o = list->u.array.items[i];
+      const json_t *o = json_array_get (list, i);
       uint64_t oo = 0, os = json_taken_bits (o);
-      if (o == m || o->kind != PH_JSON_OBJECT || os == 0)
+      if (o == m || !json_is_object (o) || os == 0)
         continue;
-      ph_json_get_uint (o, "bit_offset", &oo);
+      get_uint (o, "bit_offset", &oo);
       if (oo < mo + ms && mo < oo + os)
         return 1;
     }
@@ -525,18 +589,18 @@ json_overlaps (const struct ph_json_value *list, const struct ph_json_value *m)
    aligned": the probe then prints the claimed offset when it is, and
    (unsigned long) -1 when it is not.  */
 static int
-walk_cxx_special (struct walk *w, const struct ph_json_value *m)
+walk_cxx_special (struct walk *w, const json_t *m)
 {
   int is_base = 0, is_virtual = 0, artificial = 0;
   const char *mname = "", *type = NULL;
-  ph_json_get_bool (m, "base", &is_base);
-  ph_json_get_bool (m, "virtual", &is_virtual);
-  ph_json_get_bool (m, "artificial", &artificial);
-  ph_json_get_string (m, "name", &mname);
-  ph_json_get_string (m, "type", &type);
+  get_bool (m, "base", &is_base);
+  get_bool (m, "virtual", &is_virtual);
+  get_bool (m, "artificial", &artificial);
+  get_string (m, "name", &mname);
+  get_string (m, "type", &type);
   if (!is_base && !artificial)
     return 0;
-  int has_align = ph_json_get (m, "align") != NULL;
+  int has_align = json_object_get (m, "align") != NULL;
   char *label;
   if (is_base)
     {
@@ -564,7 +628,7 @@ walk_cxx_special (struct walk *w, const struct ph_json_value *m)
 
   FILE *o = w->out;
   uint64_t claimed = 0;
-  ph_json_get_uint (m, "offset", &claimed);
+  get_uint (m, "offset", &claimed);
   char *btype = is_base ? cxx_type_name (type) : NULL;
   int vptr = !is_base && strncmp (mname, "_vptr", 5) == 0;
   if (!w->cxx || (is_base && btype == NULL) || (!is_base && !vptr))
@@ -623,16 +687,16 @@ walk_cxx_special (struct walk *w, const struct ph_json_value *m)
 }
 
 static void
-walk_member (struct walk *w, const struct ph_json_value *m, const char *prefix)
+walk_member (struct walk *w, const json_t *m, const char *prefix)
 {
   const char *mname = "";
   const char *type = NULL;
   int bitfield = 0;
-  ph_json_get_string (m, "name", &mname);
-  ph_json_get_string (m, "type", &type);
-  ph_json_get_bool (m, "bitfield", &bitfield);
-  const struct ph_json_value *children = ph_json_get (m, "members");
-  int has_children = children != NULL && children->kind == PH_JSON_ARRAY;
+  get_string (m, "name", &mname);
+  get_string (m, "type", &type);
+  get_bool (m, "bitfield", &bitfield);
+  const json_t *children = json_object_get (m, "members");
+  int has_children = children != NULL && json_is_array (children);
 
   if (*prefix == '\0' && walk_cxx_special (w, m))
     return;
@@ -648,7 +712,7 @@ walk_member (struct walk *w, const struct ph_json_value *m, const char *prefix)
   char *path = *prefix ? xasprintf ("%s.%s", prefix, mname)
                        : xstrdup (mname);
   const char *ppath = printable (path, "<bad-name>");
-  int has_align = !bitfield && ph_json_get (m, "align") != NULL;
+  int has_align = !bitfield && json_object_get (m, "align") != NULL;
 
   if (w->mode == MODE_EXPECT)
     {
@@ -671,7 +735,7 @@ walk_member (struct walk *w, const struct ph_json_value *m, const char *prefix)
             put_json_uint (w->out, "align", m, "align");
           put_json_uint (w->out, "bit_offset", m, "bit_offset");
           put_json_uint (w->out, "bit_size", m, "bit_size");
-          if (ph_json_get (m, "occupied") != NULL)
+          if (json_object_get (m, "occupied") != NULL)
             put_json_uint (w->out, "occupied", m, "occupied");
         }
       fputc ('\n', w->out);
@@ -764,7 +828,7 @@ walk_member (struct walk *w, const struct ph_json_value *m, const char *prefix)
           /* [[no_unique_address]]: what the member takes (ph_occ), when
              the JSON says it takes less than its size or puts another
              member into its bytes.  */
-          int claimed = ph_json_get (m, "occupied") != NULL;
+          int claimed = json_object_get (m, "occupied") != NULL;
           int occ = w->cxx && !w->text && !flex && !ref
             && (claimed || (!w->list_is_union && json_overlaps (w->list, m)));
           fprintf (o, head_fmt, w->kind, w->name, path);
@@ -803,19 +867,19 @@ walk_member (struct walk *w, const struct ph_json_value *m, const char *prefix)
 }
 
 static void
-walk_members (struct walk *w, const struct ph_json_value *members,
+walk_members (struct walk *w, const json_t *members,
               const char *prefix, int is_union)
 {
-  if (members == NULL || members->kind != PH_JSON_ARRAY)
+  if (members == NULL || !json_is_array (members))
     return;
-  const struct ph_json_value *save = w->list;
+  const json_t *save = w->list;
   int save_union = w->list_is_union;
-  for (size_t i = 0; i < members->u.array.count; i++)
+  for (size_t i = 0; i < json_array_size (members); i++)
     {
-      const struct ph_json_value *m = members->u.array.items[i];
+      const json_t *m = json_array_get (members, i);
       w->list = members;
       w->list_is_union = is_union;
-      if (m->kind == PH_JSON_OBJECT)
+      if (json_is_object (m))
         walk_member (w, m, prefix);
     }
   w->list = save;
@@ -826,25 +890,25 @@ walk_members (struct walk *w, const struct ph_json_value *members,
    named, plain (no bitfield) and not nested aggregates: there the compiler's
    offsets and sizes determine them without any judgement.  */
 static int
-holes_checkable (const struct ph_json_value *members)
+holes_checkable (const json_t *members)
 {
-  if (members == NULL || members->kind != PH_JSON_ARRAY
-      || members->u.array.count == 0)
+  if (members == NULL || !json_is_array (members)
+      || json_array_size (members) == 0)
     return 0;
-  for (size_t i = 0; i < members->u.array.count; i++)
+  for (size_t i = 0; i < json_array_size (members); i++)
     {
-      const struct ph_json_value *m = members->u.array.items[i];
+      const json_t *m = json_array_get (members, i);
       const char *name = "";
       int bitfield = 0;
-      if (m->kind != PH_JSON_OBJECT)
+      if (!json_is_object (m))
         return 0;
-      ph_json_get_string (m, "name", &name);
-      ph_json_get_bool (m, "bitfield", &bitfield);
+      get_string (m, "name", &name);
+      get_bool (m, "bitfield", &bitfield);
       /* A [[no_unique_address]] member that occupies less than its
          sizeof is sized by what the compiler gives the field (ph_occ,
          as on its M line): the hole after it, up to the next member's
          alignment, is the compiler's too.  */
-      if (!is_ident (name) || bitfield || ph_json_get (m, "members") != NULL)
+      if (!is_ident (name) || bitfield || json_object_get (m, "members") != NULL)
         return 0;
     }
   return 1;
@@ -853,20 +917,20 @@ holes_checkable (const struct ph_json_value *members)
 /* H lines (one per hole, after the member it follows) and a P line (tail
    padding) for a checkable struct.  */
 static void
-walk_holes (struct walk *w, const struct ph_json_value *t)
+walk_holes (struct walk *w, const json_t *t)
 {
-  const struct ph_json_value *members = ph_json_get (t, "members");
+  const json_t *members = json_object_get (t, "members");
   if (w->mode == MODE_EXPECT)
     {
-      const struct ph_json_value *holes = ph_json_get (t, "holes");
-      if (holes == NULL || holes->kind != PH_JSON_ARRAY)
+      const json_t *holes = json_object_get (t, "holes");
+      if (holes == NULL || !json_is_array (holes))
         fprintf (w->out, "H %s %s no holes array\n", w->kind, w->name);
       else
-        for (size_t i = 0; i < holes->u.array.count; i++)
+        for (size_t i = 0; i < json_array_size (holes); i++)
           {
-            const struct ph_json_value *h = holes->u.array.items[i];
+            const json_t *h = json_array_get (holes, i);
             const char *after = "?";
-            ph_json_get_string (h, "after", &after);
+            get_string (h, "after", &after);
             /* "" is before the first member, as the text report's
                reader and the probe program say <start>.  */
             fprintf (w->out, "H %s %s after=%s", w->kind, w->name,
@@ -884,20 +948,20 @@ walk_holes (struct walk *w, const struct ph_json_value *t)
   if (w->ctype == NULL)
     return;
   FILE *o = w->out;
-  size_t n = members->u.array.count;
+  size_t n = json_array_size (members);
   fprintf (o, "  {\n    static const char *const ph_n[] = {");
   for (size_t i = 0; i < n; i++)
     {
       const char *name = "";
-      ph_json_get_string (members->u.array.items[i], "name", &name);
+      get_string (json_array_get (members, i), "name", &name);
       fprintf (o, "%s\"%s\"", i ? ", " : " ", name);
     }
   fprintf (o, " };\n    static const unsigned long ph_off[] = {");
   for (size_t i = 0; i < n; i++)
     {
       const char *name = "", *type = NULL;
-      ph_json_get_string (members->u.array.items[i], "name", &name);
-      ph_json_get_string (members->u.array.items[i], "type", &type);
+      get_string (json_array_get (members, i), "name", &name);
+      get_string (json_array_get (members, i), "type", &type);
       if (is_reference (w, type))
         fprintf (o, "%s\n      ph_refoff< %s > ([] (%s &ph_r) { return "
                  "(const void *) &ph_r.%s; })", i ? "," : "", w->ctype,
@@ -910,20 +974,20 @@ walk_holes (struct walk *w, const struct ph_json_value *t)
   for (size_t i = 0; i < n; i++)
     {
       const char *name = "", *type = NULL;
-      const struct ph_json_value *m = members->u.array.items[i];
-      ph_json_get_string (m, "name", &name);
-      ph_json_get_string (m, "type", &type);
+      const json_t *m = json_array_get (members, i);
+      get_string (m, "name", &name);
+      get_string (m, "type", &type);
       if (is_flexible_array (type))
         fprintf (o, "%s\n      0", i ? "," : "");
       else if (is_reference (w, type))
         fprintf (o, "%s\n      sizeof (ph_refbox< decltype (((%s *) 0)->%s) >)",
                  i ? "," : "", w->ctype, name);
-      else if (w->cxx && (ph_json_get (m, "occupied") != NULL
+      else if (w->cxx && (json_object_get (m, "occupied") != NULL
                           || json_overlaps (members, m)))
         /* [[no_unique_address]]: the bytes it takes, as on its M line */
         fprintf (o, "%s\n      ph_occ< decltype (((%s *) 0)->%s) >::get (%d, %d)",
                  i ? "," : "", w->ctype, name, json_overlaps (members, m),
-                 ph_json_get (m, "occupied") != NULL);
+                 json_object_get (m, "occupied") != NULL);
       else
         fprintf (o, "%s\n      sizeof (((%s *) 0)->%s)", i ? "," : "",
                  w->ctype, name);
@@ -935,13 +999,13 @@ walk_holes (struct walk *w, const struct ph_json_value *t)
 
 /* Returns 1 when the type was printed, 0 when skipped.  */
 static int
-walk_type (struct walk *w, const struct ph_json_value *t)
+walk_type (struct walk *w, const json_t *t)
 {
   const char *kind = NULL, *name = NULL;
   int is_typedef = 0;
-  ph_json_get_string (t, "kind", &kind);
-  ph_json_get_string (t, "name", &name);
-  ph_json_get_bool (t, "typedef", &is_typedef);
+  get_string (t, "kind", &kind);
+  get_string (t, "name", &name);
+  get_bool (t, "typedef", &is_typedef);
   if (name == NULL || *name == '\0')
     {
       /* Only a named type can be measured; both modes skip it alike.  */
@@ -958,28 +1022,29 @@ walk_type (struct walk *w, const struct ph_json_value *t)
   char *cname = canon_name (name, "<bad-name>");
   w->kind = printable (kind, "<bad-kind>");
   w->name = cname;
-  int has_align = ph_json_get (t, "align") != NULL;
+  int has_align = json_object_get (t, "align") != NULL;
 
   char *ctype = NULL;
-  if (w->mode == MODE_GEN && w->cxx)
+  if (w->mode == MODE_GEN)
     {
       /* Elaborated (struct X, union X) unless a typedef names it, so that
          a function or variable of the same name does not hide it.  */
-      char *cxxname = cxx_type_name (name);
-      if (cxxname == NULL || kind == NULL
+      char *spelled = w->cxx ? cxx_type_name (name)
+                      : is_ident (name) ? xstrdup (name) : NULL;
+      if (spelled == NULL || kind == NULL
           || (strcmp (kind, "struct") != 0 && strcmp (kind, "union") != 0
               && strcmp (kind, "class") != 0))
         {
           fprintf (w->out, "  __builtin_printf (\"T %s %s cannot be named "
-                   "in C++\\n\");\n", w->kind, w->name);
-          free (cxxname);
+                   "in %s\\n\");\n", w->kind, w->name, w->cxx ? "C++" : "C");
+          free (spelled);
           free (cname);
           return 1;
         }
-      ctype = is_typedef ? xstrdup (cxxname)
+      ctype = is_typedef ? xstrdup (spelled)
         : xasprintf ("%s %s", strcmp (kind, "union") == 0 ? "union"
-                     : "struct", cxxname);
-      free (cxxname);
+                     : "struct", spelled);
+      free (spelled);
       w->ctype = ctype;
       if (w->text || !has_align)
         fprintf (w->out, "  __builtin_printf (\"T %s %s size=%%lu\\n\",\n"
@@ -988,33 +1053,8 @@ walk_type (struct walk *w, const struct ph_json_value *t)
       else
         fprintf (w->out, "  __builtin_printf (\"T %s %s size=%%lu "
                  "align=%%lu\\n\",\n    (unsigned long) sizeof (%s),\n"
-                 "    (unsigned long) alignof (%s));\n", w->kind, w->name,
-                 ctype, ctype);
-    }
-  else if (w->mode == MODE_GEN)
-    {
-      const char *key = kind && strcmp (kind, "union") == 0 ? "union"
-                                                             : "struct";
-      if (!is_ident (name) || kind == NULL
-          || (strcmp (kind, "struct") != 0 && strcmp (kind, "union") != 0
-              && strcmp (kind, "class") != 0))
-        {
-          fprintf (w->out, "  __builtin_printf (\"T %s %s cannot be named "
-                   "in C\\n\");\n", w->kind, w->name);
-          free (cname);
-          return 1;
-        }
-      ctype = is_typedef ? xstrdup (name) : xasprintf ("%s %s", key, name);
-      w->ctype = ctype;
-      if (w->text || !has_align)
-        fprintf (w->out, "  __builtin_printf (\"T %s %s size=%%lu\\n\",\n"
-                 "    (unsigned long) sizeof (%s));\n", w->kind, w->name,
-                 ctype);
-      else
-        fprintf (w->out, "  __builtin_printf (\"T %s %s size=%%lu "
-                 "align=%%lu\\n\",\n    (unsigned long) sizeof (%s),\n"
-                 "    (unsigned long) __alignof__ (%s));\n", w->kind, w->name,
-                 ctype, ctype);
+                 "    (unsigned long) %s (%s));\n", w->kind, w->name,
+                 ctype, w->cxx ? "alignof" : "__alignof__", ctype);
     }
   else
     {
@@ -1024,10 +1064,10 @@ walk_type (struct walk *w, const struct ph_json_value *t)
         put_json_uint (w->out, "align", t, "align");
       fputc ('\n', w->out);
     }
-  w->top = ph_json_get (t, "members");
+  w->top = json_object_get (t, "members");
   walk_members (w, w->top, "", json_is_union (t));
   if (kind && strcmp (kind, "struct") == 0
-      && holes_checkable (ph_json_get (t, "members")))
+      && holes_checkable (json_object_get (t, "members")))
     walk_holes (w, t);
   free (ctype);
   free (cname);
@@ -1239,14 +1279,7 @@ cmd_json (enum mode mode, int text, int cxx, const char *layout,
   if (mode == MODE_GEN)
     printf ("  return 0;\n}\n");
   free_layout (&lf);
-  if (fflush (stdout) != 0 || ferror (stdout))
-    die ("write error");
-  if (printed == 0)
-    {
-      fprintf (stderr, "%s: %s: no types\n", progname, layout);
-      return 1;
-    }
-  return 0;
+  return finish_output (layout, printed);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1759,14 +1792,7 @@ cmd_text (const char *report)
       types++;
     }
   free (text);
-  if (fflush (stdout) != 0 || ferror (stdout))
-    die ("write error");
-  if (types == 0)
-    {
-      fprintf (stderr, "%s: %s: no types\n", progname, report);
-      return 1;
-    }
-  return 0;
+  return finish_output (report, types);
 }
 
 static void

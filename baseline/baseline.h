@@ -31,7 +31,8 @@ struct ph_baseline_type {
 struct ph_baseline;
 
 /* Reads PATH; a line that is not a layout record is an error naming the
-   file and line.  */
+   file and line ("PATH:LINE: why"; "PATH:LINE:COLUMN: why" when it is not
+   JSON), and so is a name holding a NUL.  */
 struct ph_error *ph_baseline_load(const char *path, struct ph_baseline **ret);
 void ph_baseline_destroy(struct ph_baseline *b);
 const struct ph_baseline_type *ph_baseline_find(const struct ph_baseline *b,

@@ -1,0 +1,64 @@
+#include "lines.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ph_error *ph_lines_read_file(const char *path, char **ret,
+				    size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (!f)
+		return ph_error_errno(errno, "%s", path);
+	for (;;) {
+		if (cap - n < 65536) {
+			size_t ncap = cap ? 2 * cap : 65536;
+			char *p = realloc(buf, ncap + 1);
+
+			if (!p) {
+				free(buf);
+				fclose(f);
+				return &ph_error_nomem;
+			}
+			buf = p;
+			cap = ncap;
+		}
+		size_t got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		int e = errno;
+		free(buf);
+		fclose(f);
+		return ph_error_errno(e, "%s", path);
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*ret = buf;
+	*len = n;
+	return NULL;
+}
+
+struct ph_error *ph_lines_each(char *text, size_t len, ph_lines_fn *fn,
+			       void *arg)
+{
+	size_t lineno = 0;
+
+	for (char *p = text, *end = text + len; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		struct ph_error *err;
+
+		lineno++;
+		if (n && (err = fn(arg, p, n, lineno)))
+			return err;
+		p += n + 1;
+	}
+	return NULL;
+}

@@ -1,0 +1,22 @@
+/* A JSON Lines file read whole and cut into its lines: what loading and
+   merging a baseline share.  */
+#ifndef PH_BASELINE_LINES_H
+#define PH_BASELINE_LINES_H
+
+#include <stddef.h>
+
+#include "../reorg/error.h"
+
+/* PATH's bytes, NUL-terminated (the NUL not counted in *LEN); free()
+   them.  */
+struct ph_error *ph_lines_read_file(const char *path, char **ret,
+				    size_t *len);
+
+typedef struct ph_error *ph_lines_fn(void *arg, char *line, size_t n,
+				     size_t lineno);
+/* Calls FN on each non-empty line of TEXT[0..LEN), newline left out;
+   stops at the first error FN returns.  */
+struct ph_error *ph_lines_each(char *text, size_t len, ph_lines_fn *fn,
+			       void *arg);
+
+#endif

@@ -1,0 +1,287 @@
+/* Loading a baseline and looking types up in it (baseline.h).  Each
+   line is read with jansson.  */
+#include "baseline.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lines.h"
+
+struct ph_baseline {
+	struct ph_arena arena;
+	size_t n, cap;
+	struct ph_baseline_type *types;	/* sorted by name once loaded */
+};
+
+static int kind_of(const char *s, enum ph_kind *k)
+{
+	if (strcmp(s, "struct") == 0)
+		*k = PH_KIND_STRUCT;
+	else if (strcmp(s, "union") == 0)
+		*k = PH_KIND_UNION;
+	else if (strcmp(s, "class") == 0)
+		*k = PH_KIND_CLASS;
+	else
+		return 0;
+	return 1;
+}
+
+static struct ph_baseline_type *find_or_add(struct ph_baseline *b,
+					    const char *name,
+					    enum ph_kind kind)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (b->types[i].kind == kind &&
+		    strcmp(b->types[i].name, name) == 0)
+			return &b->types[i];
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 64;
+		struct ph_baseline_type *v = realloc(b->types,
+						     cap * sizeof(*v));
+		if (!v)
+			return NULL;
+		b->types = v;
+		b->cap = cap;
+	}
+	struct ph_baseline_type *t = &b->types[b->n];
+	memset(t, 0, sizeof(*t));
+	t->name = ph_arena_strdup(&b->arena, name);
+	t->kind = kind;
+	if (!t->name)
+		return NULL;
+	b->n++;
+	return t;
+}
+
+/* Why a field was refused: missing or of another kind, or a string
+   holding a NUL, which gets a message of its own.  */
+enum field_status { FIELD_OK, FIELD_BAD, FIELD_NUL };
+
+/* V's string KEY, refused when missing, not a string, or holding a NUL
+   (as a C string "a\u0000b" would silently be another name, "a").  */
+static enum field_status get_name(const json_t *v, const char *key,
+				  const char **ret)
+{
+	const json_t *s = json_object_get(v, key);
+
+	if (!json_is_string(s))
+		return FIELD_BAD;
+	if (strlen(json_string_value(s)) != json_string_length(s))
+		return FIELD_NUL;
+	*ret = json_string_value(s);
+	return FIELD_OK;
+}
+
+static bool get_uint(const json_t *v, const char *key, uint64_t *ret)
+{
+	const json_t *n = json_object_get(v, key);
+
+	if (!json_is_integer(n) || json_integer_value(n) < 0)
+		return false;
+	*ret = (uint64_t)json_integer_value(n);
+	return true;
+}
+
+static struct ph_error *bad_field(enum field_status st, const char *key,
+				  const char *path, size_t line,
+				  const char *what)
+{
+	if (st == FIELD_NUL)
+		return ph_error_create(PH_ERROR_INVALID,
+				       "%s:%zu: \"%s\" holds a NUL (\\u0000)",
+				       path, line, key);
+	return ph_error_create(PH_ERROR_INVALID, "%s:%zu: %s", path, line,
+			       what);
+}
+
+static struct ph_error *add_hole(struct ph_baseline *b,
+				 struct ph_baseline_type *t, const json_t *h,
+				 const char *path, size_t line)
+{
+	const char *after;
+	uint64_t hs;
+	enum field_status st = get_name(h, "after", &after);
+
+	if (st != FIELD_OK || !get_uint(h, "size", &hs))
+		return bad_field(st, "after", path, line,
+				 "a hole without \"after\" and \"size\"");
+	for (size_t k = 0; k < t->nr_holes; k++) {
+		if (strcmp(t->holes[k].after, after) == 0) {
+			if (hs > t->holes[k].size)
+				t->holes[k].size = hs;
+			return NULL;
+		}
+	}
+	struct ph_baseline_hole *nh = ph_arena_alloc(
+		&b->arena, (t->nr_holes + 1) * sizeof(*nh));
+	if (!nh)
+		return &ph_error_nomem;
+	if (t->nr_holes)
+		memcpy(nh, t->holes, t->nr_holes * sizeof(*nh));
+	nh[t->nr_holes].after = ph_arena_strdup(&b->arena, after);
+	nh[t->nr_holes].size = hs;
+	if (!nh[t->nr_holes].after)
+		return &ph_error_nomem;
+	t->holes = nh;
+	t->nr_holes++;
+	return NULL;
+}
+
+static struct ph_error *add_record(struct ph_baseline *b, const json_t *v,
+				   const char *path, size_t line)
+{
+	const char *name, *kind_s;
+	uint64_t size, padding = 0;
+	enum ph_kind kind;
+	const char *key = "name";
+	enum field_status st = get_name(v, key, &name);
+	struct ph_error *err;
+
+	if (st == FIELD_OK)
+		st = get_name(v, key = "kind", &kind_s);
+	if (st != FIELD_OK || !kind_of(kind_s, &kind) ||
+	    !get_uint(v, "size", &size))
+		return bad_field(st, key, path, line, "not a layout record");
+	get_uint(v, "padding", &padding);
+	struct ph_baseline_type *t = find_or_add(b, name, kind);
+	if (!t)
+		return &ph_error_nomem;
+	if (size > t->size)
+		t->size = size;
+	if (padding > t->padding)
+		t->padding = padding;
+	const json_t *holes = json_object_get(v, "holes");
+	for (size_t i = 0; i < json_array_size(holes); i++)
+		if ((err = add_hole(b, t, json_array_get(holes, i), path,
+				    line)))
+			return err;
+	return NULL;
+}
+
+static int cmp_type(const void *a, const void *b)
+{
+	const struct ph_baseline_type *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (int)x->kind - (int)y->kind;
+}
+
+struct load_ctx {
+	struct ph_baseline *b;
+	const char *path;
+};
+
+/* The nesting the parser before jansson allowed, kept: jansson's own
+   bound (2048) is compiled in.  Returns the column of the first bracket
+   past it, or 0.  */
+#define MAX_DEPTH 200
+
+static size_t too_deep(const char *s, size_t n)
+{
+	unsigned depth = 0;
+	bool in_string = false;
+
+	for (size_t i = 0; i < n; i++) {
+		if (in_string) {
+			if (s[i] == '\\')
+				i++;
+			else if (s[i] == '"')
+				in_string = false;
+		} else if (s[i] == '"') {
+			in_string = true;
+		} else if (s[i] == '[' || s[i] == '{') {
+			if (++depth > MAX_DEPTH)
+				return i + 1;
+		} else if ((s[i] == ']' || s[i] == '}') && depth) {
+			depth--;
+		}
+	}
+	return 0;
+}
+
+/* One value per line, any kind (a line that is not an object is "not a
+   layout record"); a repeated key keeps its last value; "\u0000" is
+   read so that get_name can say what is wrong.  */
+#define LINE_FLAGS (JSON_DECODE_ANY | JSON_ALLOW_NUL)
+
+static struct ph_error *load_line(void *arg, char *line, size_t n,
+				  size_t lineno)
+{
+	struct load_ctx *ctx = arg;
+	json_error_t je;
+	size_t deep = too_deep(line, n);
+	struct ph_error *err;
+
+	if (deep)
+		return ph_error_create(PH_ERROR_INVALID,
+				       "%s:%zu:%zu: nesting deeper than %d",
+				       ctx->path, lineno, deep, MAX_DEPTH);
+	json_t *v = json_loadb(line, n, LINE_FLAGS, &je);
+	if (!v) {
+		if (json_error_code(&je) == json_error_out_of_memory)
+			return &ph_error_nomem;
+		return ph_error_create(PH_ERROR_INVALID, "%s:%zu:%d: %s",
+				       ctx->path, lineno, je.column, je.text);
+	}
+	err = add_record(ctx->b, v, ctx->path, lineno);
+	json_decref(v);
+	return err;
+}
+
+struct ph_error *ph_baseline_load(const char *path, struct ph_baseline **ret)
+{
+	struct ph_baseline *b = calloc(1, sizeof(*b));
+	struct ph_error *err;
+	char *text;
+	size_t len;
+
+	if (!b)
+		return &ph_error_nomem;
+	ph_arena_init(&b->arena);
+	if ((err = ph_lines_read_file(path, &text, &len))) {
+		ph_baseline_destroy(b);
+		return err;
+	}
+	struct load_ctx ctx = { b, path };
+	err = ph_lines_each(text, len, load_line, &ctx);
+	free(text);
+	if (err) {
+		ph_baseline_destroy(b);
+		return err;
+	}
+	if (b->n)
+		qsort(b->types, b->n, sizeof(*b->types), cmp_type);
+	*ret = b;
+	return NULL;
+}
+
+void ph_baseline_destroy(struct ph_baseline *b)
+{
+	if (!b)
+		return;
+	ph_arena_deinit(&b->arena);
+	free(b->types);
+	free(b);
+}
+
+const struct ph_baseline_type *ph_baseline_find(const struct ph_baseline *b,
+						const char *name,
+						enum ph_kind kind)
+{
+	struct ph_baseline_type key = { .name = name, .kind = kind };
+
+	if (!b || !b->n)
+		return NULL;
+	return bsearch(&key, b->types, b->n, sizeof(*b->types), cmp_type);
+}
+
+bool ph_baseline_has_hole(const struct ph_baseline_type *t, const char *after,
+			  uint64_t size)
+{
+	for (size_t i = 0; i < t->nr_holes; i++)
+		if (strcmp(t->holes[i].after, after) == 0 &&
+		    t->holes[i].size >= size)
+			return true;
+	return false;
+}
