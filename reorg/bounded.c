@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* CUR and USED for G's units, none used; false when out of memory.  */
-static bool orders_init(struct ph_reorg_orders *o,
-			const struct ph_reorg_engine *e,
-			const struct ph_reorg_group *g, const size_t *orig,
-			size_t *best)
+/* CUR and USED for G's units, none used.  */
+static struct ph_error *orders_init(struct ph_reorg_orders *o,
+				    const struct ph_reorg_engine *e,
+				    const struct ph_reorg_group *g,
+				    const size_t *orig, size_t *best)
 {
 	o->e = e;
 	o->g = g;
@@ -19,10 +19,10 @@ static bool orders_init(struct ph_reorg_orders *o,
 	o->cur = calloc(g->n + 1, sizeof(*o->cur));
 	o->used = calloc(g->n + 1, sizeof(*o->used));
 	if (o->cur && o->used)
-		return true;
+		return NULL;
 	free(o->cur);
 	free(o->used);
-	return false;
+	return &ph_error_nomem;
 }
 
 static void orders_deinit(struct ph_reorg_orders *o)
@@ -97,9 +97,10 @@ struct ph_error *ph_reorg_search_group(const struct ph_reorg_engine *e,
 {
 	struct search s = { 0 };
 	uint64_t bits = ph_reorg_units_bits(e, g->units, g->n);
+	struct ph_error *err = orders_init(&s.o, e, g, NULL, best);
 
-	if (!orders_init(&s.o, e, g, NULL, best))
-		return &ph_error_nomem;
+	if (err)
+		return err;
 	s.best_cost = *best_cost;
 	s.remaining_bits = bits;
 	/* The lower bound reached already: nothing to search.  A node costs
@@ -296,9 +297,10 @@ struct ph_error *ph_reorg_fewest_moves(const struct ph_reorg_engine *e,
 				       bool *found, bool *proven)
 {
 	struct fewest s = { .target = target, .best_moves = *moves };
+	struct ph_error *err = orders_init(&s.o, e, g, orig, best);
 
-	if (!orders_init(&s.o, e, g, orig, best))
-		return &ph_error_nomem;
+	if (err)
+		return err;
 	fewest_dfs(&s, 0, g->start, ph_reorg_units_bits(e, orig, g->n), 0, 0,
 		   0);
 	*moves = s.best_moves;
