@@ -45,7 +45,9 @@ DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 	libboost-dev libfmt-dev nlohmann-json3-dev libjansson-dev
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
-	reorg/reorganize.c reorg/select.c \
+	reorg/array.c reorg/place.c reorg/units.c reorg/exhaustive.c \
+	reorg/bounded.c reorg/steps.c reorg/build.c reorg/reorganize.c \
+	reorg/select.c \
 	report/buf.c report/text.c report/jsonl.c report/reorg.c \
 	report/dedup.c baseline/lines.c baseline/load.c baseline/merge.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)

@@ -1,5 +1,7 @@
 #include "layout.h"
 
+#include "array.h"
+
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,15 +34,11 @@ void ph_member_vec_deinit(struct ph_member_vec *vec)
 struct ph_error *ph_member_vec_push(struct ph_member_vec *vec,
 				    const struct ph_member *m)
 {
-	if (vec->n == vec->cap) {
-		size_t cap = vec->cap ? 2 * vec->cap : 8;
-		struct ph_member *v = realloc(vec->v, cap * sizeof(*v));
+	struct ph_error *err = ph_array_reserve(&vec->v, vec->n, &vec->cap, 8,
+						 sizeof(*vec->v));
 
-		if (!v)
-			return &ph_error_nomem;
-		vec->v = v;
-		vec->cap = cap;
-	}
+	if (err)
+		return err;
 	vec->v[vec->n++] = *m;
 	return NULL;
 }
@@ -126,16 +124,8 @@ struct ph_error *ph_model_copy_members(struct ph_model *model,
 
 static struct ph_error *reserve_type(struct ph_model *model)
 {
-	if (model->nr_types == model->cap_types) {
-		size_t cap = model->cap_types ? 2 * model->cap_types : 64;
-		struct ph_type **v = realloc(model->types, cap * sizeof(*v));
-
-		if (!v)
-			return &ph_error_nomem;
-		model->types = v;
-		model->cap_types = cap;
-	}
-	return NULL;
+	return ph_array_reserve(&model->types, model->nr_types,
+				&model->cap_types, 64, sizeof(*model->types));
 }
 
 struct ph_error *ph_model_append(struct ph_model *model,
