@@ -1,5 +1,5 @@
 /* The second version of baseline/old.c, compiled with
-   -fplugin-arg-pokehole-baseline= a baseline made from old.c (warn.exp):
+   -fplugin-arg-pokehole-baseline= a baseline made from old.c (baseline.exp):
    only what old.c did not have is warned about.  */
 /* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-fplugin-arg-pokehole-warn=all" } */

@@ -1,5 +1,5 @@
 /* Structs whose member lines can be permuted: each member alone on its
-   line, one declarator, no comment.  warn.exp compiles this with
+   line, one declarator, no comment.  fixit.exp compiles this with
    -fplugin-arg-pokehole-warn=packable -fdiagnostics-generate-patch,
    applies the patch with patch(1) and checks each patched struct against
    the warning's promise (sizeof and member order, from the compiler).  */
