@@ -1,7 +1,7 @@
 /* Cases from pahole's known failures: the article's struct, an order
    pahole's greedy moves miss, one it makes bigger, a cacheline-aligned
    group, a flexible array member, bitfield runs, untagged aggregates.  Expected layouts come
-   from compiling what the engine prints (lib/reorg.exp).  */
+   from compiling what the engine prints (reorg.exp).  */
 struct sample { char c[2]; long l; int i; void *p; short s; };
 struct miss { int a; short b; int c; char d; int e; long f; };
 struct bigger { char a; short b; int c; short d; };
