@@ -114,6 +114,27 @@ static uint64_t round_up(uint64_t n, uint64_t a)
 
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
+/* Allocation here answers "unknown" when it fails, as unreadable input
+   does; the failure is kept in CTX->nomem so that the entry points
+   return it: out of memory may not become a different layout.  */
+static bool grow(struct ph_dw_ctx *ctx, void *v, size_t *cap, size_t n,
+		 size_t elem)
+{
+	if (ph_dw_reserve(v, cap, n, elem))
+		return true;
+	ctx->nomem = true;
+	return false;
+}
+
+static void *zalloc(struct ph_dw_ctx *ctx, size_t n, size_t size)
+{
+	void *p = calloc(n, size);
+
+	if (!p)
+		ctx->nomem = true;
+	return p;
+}
+
 /* How GCC sizes a [[no_unique_address]] member (its FIELD_DECL's
    DECL_SIZE_UNIT) of a class type that is not a POD for layout, so that
    the next member may start inside its tail padding.  DWARF records
@@ -147,7 +168,7 @@ static enum nua_rule nua_rule(const struct ph_dw_ctx *ctx)
 
 /* *DIE through typedefs and qualifiers (and arrays when COUNT is set:
    *COUNT multiplied by each dimension's count).  */
-static bool strip(Dwarf_Die *die, uint64_t *count)
+static bool strip(struct ph_dw_ctx *ctx, Dwarf_Die *die, uint64_t *count)
 {
 	for (unsigned i = 0; i <= PH_DW_MAX_DEPTH; i++) {
 		bool present;
@@ -185,7 +206,8 @@ static bool strip(Dwarf_Die *die, uint64_t *count)
 		default:
 			return true;
 		}
-		if (!ph_dw_ok(ph_dw_type(die, &present, die)) || !present)
+		if (!ph_dw_catch(ctx, ph_dw_type(die, &present, die)) ||
+		    !present)
 			return false;
 	}
 	return false;
@@ -199,81 +221,40 @@ static bool is_aggregate(int tag)
 
 /* A constant DW_AT_data_member_location; false for an expression that
    is not one (a virtual base's).  */
-static bool const_location(Dwarf_Die *die, uint64_t *ret)
+static bool const_location(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			   uint64_t *ret)
 {
 	bool dynamic;
-	struct ph_error *err = ph_dw_member_location(die, ret, &dynamic);
 
-	if (err) {
-		ph_error_destroy(err);
-		return false;
-	}
-	return !dynamic;
+	return ph_dw_catch(ctx, ph_dw_member_location(die, ret, &dynamic)) &&
+	       !dynamic;
 }
 
 /* Where a data member is, in bits: *START and *END.  False when it has no
    place we can read.  */
-static bool member_span(Dwarf_Die *die, uint64_t size, uint64_t *start,
-			uint64_t *end)
+static bool member_span(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			uint64_t size, uint64_t *start, uint64_t *end)
 {
 	uint64_t loc, bits, v;
 	bool present;
 
-	if (!const_location(die, &loc) || loc > (1ull << 48))
+	if (!const_location(ctx, die, &loc) || loc > (1ull << 48))
 		return false;
 	if (!dwarf_hasattr_integrate(die, DW_AT_bit_size)) {
 		*start = 8 * loc;
 		*end = 8 * (loc + size);
 		return true;
 	}
-	if (!ph_dw_ok(ph_dw_udata(die, DW_AT_bit_size, "", &present,
-				  &bits)) ||
+	if (!ph_dw_catch(ctx, ph_dw_udata(die, DW_AT_bit_size, "", &present,
+					  &bits)) ||
 	    bits > 8 * 1024)
 		return false;
-	if (dwarf_hasattr_integrate(die, DW_AT_data_bit_offset)) {
-		if (!ph_dw_ok(ph_dw_udata(die, DW_AT_data_bit_offset, "",
-					  &present, &v)) ||
-		    v > (1ull << 48))
-			return false;
-		*start = v;
-		*end = v + bits;
-		return true;
-	}
-	if (dwarf_hasattr_integrate(die, DW_AT_bit_offset)) {
-		Dwarf_Attribute a;
-		Dwarf_Sword s;
-		Dwarf_Word w;
-		int64_t bo, pos;
-		uint64_t ubytes = size;
-
-		if (!dwarf_attr_integrate(die, DW_AT_bit_offset, &a))
-			return false;
-		if (dwarf_whatform(&a) == DW_FORM_sdata) {
-			if (dwarf_formsdata(&a, &s))
-				return false;
-			bo = s;
-		} else {
-			if (dwarf_formudata(&a, &w))
-				return false;
-			bo = dwarf_whatform(&a) == DW_FORM_data1 ? (int8_t)w :
-			     dwarf_whatform(&a) == DW_FORM_data2 ? (int16_t)w :
-			     dwarf_whatform(&a) == DW_FORM_data4 ? (int32_t)w :
-			     (int64_t)w;
-		}
-		if (ph_dw_ok(ph_dw_udata(die, DW_AT_byte_size, "", &present, &v)) &&
-		    present)
-			ubytes = v;
-		if (ubytes > 1024 || bo > 8 * 1024 || bo < -8 * 1024)
-			return false;
-		pos = (int64_t)(8 * (loc + ubytes)) - bo;
-		if (pos < (int64_t)bits)
-			return false;
-		*start = (uint64_t)pos - bits;
-		*end = (uint64_t)pos;
-		return true;
-	}
-	*start = 8 * loc;
-	*end = 8 * loc + bits;
+	if (!ph_dw_catch(ctx, ph_dw_bit_start(die, loc, size, bits, &v)) ||
+	    (v > (1ull << 48) &&
+	     dwarf_hasattr_integrate(die, DW_AT_data_bit_offset)))
+		return false;
+	*start = v;
+	*end = v + bits;
 	return true;
 }
 
@@ -325,7 +306,7 @@ static struct ph_dw_cls *C(struct ph_dw_ctx *ctx, size_t i)
 static bool build_nodes(struct ph_dw_ctx *ctx, size_t cls, struct nodes *ns)
 {
 	ns->n = 0;
-	if (!ph_dw_reserve(&ns->v, &ns->cap, 1, sizeof(*ns->v)))
+	if (!grow(ctx, &ns->v, &ns->cap, 1, sizeof(*ns->v)))
 		return false;
 	memset(&ns->v[0], 0, sizeof(ns->v[0]));
 	ns->v[0].cls = cls;
@@ -337,7 +318,7 @@ static bool build_nodes(struct ph_dw_ctx *ctx, size_t cls, struct nodes *ns)
 	size_t sn = 0, scap = 0;
 	bool ok = true;
 
-	if (!ph_dw_reserve(&stack, &scap, 1, sizeof(*stack)))
+	if (!grow(ctx, &stack, &scap, 1, sizeof(*stack)))
 		return false;
 	stack[sn++] = (struct frame){ 0, 0 };
 	while (sn && ok) {
@@ -370,9 +351,9 @@ static bool build_nodes(struct ph_dw_ctx *ctx, size_t cls, struct nodes *ns)
 			nn.rel = ns->v[f->node].rel + b->off;
 		}
 		if (ns->n >= MAX_NODES ||
-		    !ph_dw_reserve(&ns->v, &ns->cap, ns->n + 1,
+		    !grow(ctx, &ns->v, &ns->cap, ns->n + 1,
 				sizeof(*ns->v)) ||
-		    !ph_dw_reserve(&stack, &scap, sn + 1, sizeof(*stack))) {
+		    !grow(ctx, &stack, &scap, sn + 1, sizeof(*stack))) {
 			ok = false;
 			break;
 		}
@@ -510,7 +491,7 @@ static bool walk(struct ph_dw_ctx *ctx, struct records *r, size_t cls,
 	if (c->empty) {
 		if (record) {
 			if (r->n >= MAX_RECORDS ||
-			    !ph_dw_reserve(&r->v, &r->cap, r->n + 1,
+			    !grow(ctx, &r->v, &r->cap, r->n + 1,
 					sizeof(*r->v))) {
 				r->overflow = true;
 				return false;
@@ -708,7 +689,7 @@ static bool complete_layout(struct ph_dw_ctx *ctx, size_t cls,
 	if (c->nvbases) {
 		size_t k = 0;
 
-		c->vbases = calloc(c->nvbases, sizeof(*c->vbases));
+		c->vbases = zalloc(ctx, c->nvbases, sizeof(*c->vbases));
 		if (!c->vbases)
 			goto out;
 		for (size_t i = 1; i < ns.n; i++) {
@@ -754,7 +735,8 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static bool collect_starts(Dwarf_Die *die, struct starts *st)
+static bool collect_starts(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			   struct starts *st)
 {
 	Dwarf_Die child;
 	int rc;
@@ -770,13 +752,15 @@ static bool collect_starts(Dwarf_Die *die, struct starts *st)
 		    dwarf_hasattr_integrate(&child, DW_AT_external))
 			continue;
 		/* The size places a DWARF 2 bitfield without DW_AT_byte_size.  */
-		if (!ph_dw_ok(ph_dw_type(&child, &present, &type)) || !present)
+		if (!ph_dw_catch(ctx, ph_dw_type(&child, &present, &type)) ||
+		    !present)
 			return false;
-		if (!ph_dw_ok(ph_dw_size(&type, &size, &known)) || !known)
+		if (!ph_dw_catch(ctx, ph_dw_size(&type, &size, &known)) ||
+		    !known)
 			size = 0;
-		if (!member_span(&child, size, &sbit, &ebit))
+		if (!member_span(ctx, &child, size, &sbit, &ebit))
 			return false;
-		if (!ph_dw_reserve(&st->v, &st->cap, st->n + 1,
+		if (!grow(ctx, &st->v, &st->cap, st->n + 1,
 				   sizeof(*st->v)))
 			return false;
 		st->v[st->n++] = sbit / 8;
@@ -858,13 +842,15 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 
 	c->is_union = dwarf_tag(&die) == DW_TAG_union_type;
 	if (dwarf_hasattr(&die, DW_AT_declaration) ||
-	    !ph_dw_ok(ph_dw_udata(&die, DW_AT_byte_size, "", &present,
-				  &v)) || !present ||
+	    !ph_dw_catch(ctx, ph_dw_udata(&die, DW_AT_byte_size, "",
+					  &present, &v)) ||
+	    !present ||
 	    v > (1ull << 48))
 		return false;
 	c->size = v;
-	if (ph_dw_ok(ph_dw_udata(&die, DW_AT_alignment, "", &present,
-				 &v)) && present &&
+	if (ph_dw_catch(ctx, ph_dw_udata(&die, DW_AT_alignment, "", &present,
+					 &v)) &&
+	    present &&
 	    v && v < (1u << 30))
 		attr_align = (uint32_t)v;
 
@@ -886,8 +872,10 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 			Dwarf_Word w;
 
 			memset(&b, 0, sizeof(b));
-			if (!ph_dw_ok(ph_dw_type(&child, &present, &type)) || !present ||
-			    !strip(&type, NULL) ||
+			if (!ph_dw_catch(ctx, ph_dw_type(&child, &present,
+							 &type)) ||
+			    !present ||
+			    !strip(ctx, &type, NULL) ||
 			    !is_aggregate(dwarf_tag(&type)) ||
 			    !get_cls(ctx, &type, depth + 1, &b.cls)) {
 				ok = false;
@@ -897,11 +885,11 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 						       &a) &&
 				  dwarf_formudata(&a, &w) == 0 &&
 				  w != DW_VIRTUALITY_none);
-			if (!const_location(&child, &b.off))
+			if (!const_location(ctx, &child, &b.off))
 				b.virt = true;
 			if (b.virt)
 				b.off = 0;
-			if (!ph_dw_reserve(&c->bases, &bcap, c->nbases + 1,
+			if (!grow(ctx, &c->bases, &bcap, c->nbases + 1,
 					sizeof(*c->bases))) {
 				ok = false;
 				break;
@@ -913,13 +901,15 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 							  DW_AT_declaration) ||
 		    dwarf_hasattr_integrate(&child, DW_AT_external))
 			continue;
-		if (!ph_dw_ok(ph_dw_type(&child, &present, &type)) || !present) {
+		if (!ph_dw_catch(ctx, ph_dw_type(&child, &present, &type)) ||
+		    !present) {
 			ok = false;
 			break;
 		}
-		if (!ph_dw_ok(ph_dw_size(&type, &size, &known)) || !known)
+		if (!ph_dw_catch(ctx, ph_dw_size(&type, &size, &known)) ||
+		    !known)
 			size = 0;
-		if (!member_span(&child, size, &sbit, &ebit)) {
+		if (!member_span(ctx, &child, size, &sbit, &ebit)) {
 			ok = false;
 			break;
 		}
@@ -933,11 +923,14 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 		{
 			uint32_t a = 1;
 
-			if (!ph_dw_ok(ph_dw_natural_align(ctx, &type,
-							  depth + 1, &a)))
+			if (!ph_dw_catch(ctx, ph_dw_natural_align(ctx, &type,
+								  depth + 1,
+								  &a)))
 				a = 1;
-			if (ph_dw_ok(ph_dw_udata(&child, DW_AT_alignment, "", &present,
-					 &v)) && present && v > a &&
+			if (ph_dw_catch(ctx, ph_dw_udata(&child,
+							 DW_AT_alignment, "",
+							 &present, &v)) &&
+			    present && v > a &&
 			    v < (1u << 30))
 				a = (uint32_t)v;
 			if (a > nvalign)
@@ -969,13 +962,13 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 		{
 			Dwarf_Die t = type;
 
-			if (strip(&t, NULL) &&
+			if (strip(ctx, &t, NULL) &&
 			    (dwarf_tag(&t) == DW_TAG_reference_type ||
 			     dwarf_tag(&t) == DW_TAG_rvalue_reference_type))
 				nonpod = true;
 			is_array = dwarf_tag(&t) == DW_TAG_array_type;
 		}
-		if (!strip(&type, &count)) {
+		if (!strip(ctx, &type, &count)) {
 			ok = false;
 			break;
 		}
@@ -1009,7 +1002,7 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 				f.off = sbit / 8;
 				f.count = count;
 				f.elsize = fc->size ? fc->size : 1;
-				if (!ph_dw_reserve(&c->fields, &fcap,
+				if (!grow(ctx, &c->fields, &fcap,
 						   c->nfields + 1,
 						   sizeof(*c->fields))) {
 					ok = false;
@@ -1134,7 +1127,7 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 {
 	struct starts st = { 0 };
 	Dwarf_Die die = C(ctx, idx)->die;
-	bool ok = collect_starts(&die, &st) &&
+	bool ok = collect_starts(ctx, &die, &st) &&
 		  compute_facts(ctx, idx, depth, &st);
 
 	free(st.v);
@@ -1155,10 +1148,10 @@ static bool get_cls(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 	}
 	if (depth > PH_DW_MAX_DEPTH)
 		return false;
-	if (!ph_dw_reserve(&ctx->cls_v, &ctx->cls_cap, ctx->cls_n + 1,
+	if (!grow(ctx, &ctx->cls_v, &ctx->cls_cap, ctx->cls_n + 1,
 			sizeof(*ctx->cls_v)))
 		return false;
-	c = calloc(1, sizeof(*c));
+	c = zalloc(ctx, 1, sizeof(*c));
 	if (!c)
 		return false;
 	idx = ctx->cls_n;
@@ -1197,10 +1190,10 @@ void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l)
 	memset(l, 0, sizeof(*l));
 }
 
-static bool push_vb(struct ph_dw_cxx_layout *l, size_t *cap,
-		    const struct ph_dw_cxx_vbase *vb)
+static bool push_vb(struct ph_dw_ctx *ctx, struct ph_dw_cxx_layout *l,
+		    size_t *cap, const struct ph_dw_cxx_vbase *vb)
 {
-	if (!ph_dw_reserve(&l->vbases, cap, l->nvbases + 1,
+	if (!grow(ctx, &l->vbases, cap, l->nvbases + 1,
 			sizeof(*l->vbases)))
 		return false;
 	l->vbases[l->nvbases++] = *vb;
@@ -1258,14 +1251,14 @@ static bool fieldless(struct ph_dw_ctx *ctx, struct ph_dw_cls *top,
 		vb.bit_size = 8 * bc->data_bytes;
 		vb.nvalign = bc->nvalign;
 		vb.fieldless = true;
-		if (!push_vb(l, cap, &vb))
+		if (!push_vb(ctx, l, cap, &vb))
 			return false;
 	}
 	return true;
 }
 
-bool ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-		      struct ph_dw_cxx_layout *l)
+static bool layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+		   struct ph_dw_cxx_layout *l)
 {
 	struct ph_dw_cls *c;
 	size_t idx, cap = 0;
@@ -1278,7 +1271,7 @@ bool ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	c = C(ctx, idx);
 	l->nbases = c->nbases;
 	if (c->nbases) {
-		l->bases = calloc(c->nbases, sizeof(*l->bases));
+		l->bases = zalloc(ctx, c->nbases, sizeof(*l->bases));
 		if (!l->bases)
 			goto fail;
 	}
@@ -1308,7 +1301,7 @@ bool ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		vb.bit_size = v->empty ? 0 : 8 * v->dsize;
 		vb.nvalign = v->nvalign;
 		vb.own_primary = true;
-		if (!push_vb(l, &cap, &vb))
+		if (!push_vb(ctx, l, &cap, &vb))
 			goto fail;
 	}
 	/* Those with a field, in graph order.  */
@@ -1324,10 +1317,10 @@ bool ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		vb.size = v->size;
 		vb.bit_size = 8 * c->vbases[k].dsize;
 		vb.nvalign = v->nvalign;
-		if (!push_vb(l, &cap, &vb))
+		if (!push_vb(ctx, l, &cap, &vb))
 			goto fail;
 	}
-	seen = calloc(ctx->cls_n, sizeof(*seen));
+	seen = zalloc(ctx, ctx->cls_n, sizeof(*seen));
 	if (!seen || !fieldless(ctx, c, idx, l, &cap, seen, 0))
 		goto fail;
 	free(seen);
@@ -1343,12 +1336,12 @@ static bool defined_cls(struct ph_dw_ctx *ctx, Dwarf_Die *type, size_t *idx)
 {
 	Dwarf_Die t = *type;
 
-	return strip(&t, NULL) && is_aggregate(dwarf_tag(&t)) &&
+	return strip(ctx, &t, NULL) && is_aggregate(dwarf_tag(&t)) &&
 	       !dwarf_hasattr(&t, DW_AT_declaration) &&
 	       get_cls(ctx, &t, 0, idx);
 }
 
-bool ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+static bool nua_size_of(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 			uint64_t *ret)
 {
 	size_t idx;
@@ -1359,7 +1352,7 @@ bool ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	return true;
 }
 
-bool ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+static bool data_size_of(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 			 uint64_t *ret)
 {
 	size_t idx;
@@ -1370,15 +1363,15 @@ bool ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	return true;
 }
 
-bool ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
-			 bool complete, Dwarf_Die *empty)
+static bool empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
+		      bool complete, Dwarf_Die *empty)
 {
 	Dwarf_Die o = *outer, e = *empty;
 	struct records r = { 0 };
 	size_t oi, ei;
 	bool found = false;
 
-	if (!strip(&o, NULL) || !strip(&e, NULL) ||
+	if (!strip(ctx, &o, NULL) || !strip(ctx, &e, NULL) ||
 	    !is_aggregate(dwarf_tag(&o)) || !is_aggregate(dwarf_tag(&e)) ||
 	    dwarf_hasattr(&o, DW_AT_declaration) ||
 	    dwarf_hasattr(&e, DW_AT_declaration) ||
@@ -1396,4 +1389,37 @@ bool ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
 	}
 	free(r.v);
 	return found;
+}
+
+struct ph_error *ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				  bool *known, struct ph_dw_cxx_layout *l)
+{
+	*known = layout(ctx, die, l);
+	if (ctx->nomem && *known) {
+		ph_dw_cxx_layout_free(l);
+		*known = false;
+	}
+	return ph_dw_nomem(ctx);
+}
+
+struct ph_error *ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				    bool *known, uint64_t *ret)
+{
+	*known = nua_size_of(ctx, type, ret);
+	return ph_dw_nomem(ctx);
+}
+
+struct ph_error *ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				     bool *known, uint64_t *ret)
+{
+	*known = data_size_of(ctx, type, ret);
+	return ph_dw_nomem(ctx);
+}
+
+struct ph_error *ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx,
+				     Dwarf_Die *outer, bool complete,
+				     Dwarf_Die *empty, bool *ret)
+{
+	*ret = empty_at0(ctx, outer, complete, empty);
+	return ph_dw_nomem(ctx);
 }

@@ -52,82 +52,6 @@ static struct ph_error *peel(Dwarf_Die *die, bool through_typedefs,
 	return ph_dw_error(die, "DW_AT_type", "type chain too long");
 }
 
-/* DW_AT_data_member_location: a constant, or an expression that adds a
-   constant.  Anything else (a virtual base's offset read from the vtable)
-   sets *DYNAMIC.  */
-struct ph_error *ph_dw_member_location(Dwarf_Die *die, uint64_t *ret,
-				       bool *dynamic)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Word w;
-	Dwarf_Op *ops;
-	size_t nops;
-
-	*ret = 0;
-	*dynamic = false;
-	if (!dwarf_attr_integrate(die, DW_AT_data_member_location, &attr))
-		return NULL;
-	switch (dwarf_whatform(&attr)) {
-	case DW_FORM_block:
-	case DW_FORM_block1:
-	case DW_FORM_block2:
-	case DW_FORM_block4:
-	case DW_FORM_exprloc:
-		if (dwarf_getlocation(&attr, &ops, &nops) != 0)
-			return ph_dw_error(die, "DW_AT_data_member_location",
-					   "cannot read the expression");
-		if (nops == 1 && (ops[0].atom == DW_OP_plus_uconst ||
-				  ops[0].atom == DW_OP_constu)) {
-			*ret = ops[0].number;
-			return NULL;
-		}
-		*dynamic = true;
-		return NULL;
-	default:
-		if (dwarf_formudata(&attr, &w) != 0)
-			return ph_dw_error(die, "DW_AT_data_member_location",
-					   "cannot read the offset");
-		*ret = w;
-		return NULL;
-	}
-}
-
-static struct ph_error *signed_attr(Dwarf_Die *die, unsigned at,
-				    const char *name, int64_t *ret)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Sword s;
-	Dwarf_Word w;
-
-	if (!dwarf_attr_integrate(die, at, &attr))
-		return ph_dw_error(die, name, "missing");
-	if (dwarf_whatform(&attr) == DW_FORM_sdata ||
-	    dwarf_whatform(&attr) == DW_FORM_implicit_const) {
-		if (dwarf_formsdata(&attr, &s) != 0)
-			return ph_dw_error(die, name, "cannot read the value");
-		*ret = s;
-		return NULL;
-	}
-	if (dwarf_formudata(&attr, &w) != 0)
-		return ph_dw_error(die, name, "cannot read the value");
-	/* data1..data8 holding a negative number (GCC's DW_AT_bit_offset
-	   for a field crossing its unit).  */
-	switch (dwarf_whatform(&attr)) {
-	case DW_FORM_data1:
-		*ret = (int8_t)w;
-		break;
-	case DW_FORM_data2:
-		*ret = (int16_t)w;
-		break;
-	case DW_FORM_data4:
-		*ret = (int32_t)w;
-		break;
-	default:
-		*ret = (int64_t)w;
-	}
-	return NULL;
-}
-
 static struct ph_error *type_size(Dwarf_Die *type, uint64_t *ret, bool *known)
 {
 	return ph_dw_size(type, ret, known);
@@ -135,19 +59,16 @@ static struct ph_error *type_size(Dwarf_Die *type, uint64_t *ret, bool *known)
 
 /* An array whose first dimension has no bound: a flexible array member.
    COUNT0 is set for an explicit zero count ([0]).  */
-static bool is_flexible(Dwarf_Die *type, bool *count0)
+static bool is_flexible(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+			bool *count0)
 {
 	Dwarf_Die cur = *type, sub;
 	bool found;
 
 	*count0 = false;
-	struct ph_error *err = peel(&cur, true, &found);
-	if (err) {
-		/* Not an array we can read: the member's type says so
-		   elsewhere.  */
-		ph_error_destroy(err);
+	/* Not an array we can read: the member's type says so elsewhere.  */
+	if (!ph_dw_catch(ctx, peel(&cur, true, &found)))
 		return false;
-	}
 	if (!found || dwarf_tag(&cur) != DW_TAG_array_type)
 		return false;
 	if (dwarf_child(&cur, &sub) != 0)
@@ -194,7 +115,8 @@ static struct ph_error *spell_into(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 
 /* Whether a base class has no data at all: no data members, no vptr, only
    empty bases.  */
-static bool empty_class(Dwarf_Die *die, unsigned depth)
+static bool empty_class(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			unsigned depth)
 {
 	Dwarf_Die child;
 	int rc;
@@ -213,10 +135,12 @@ static bool empty_class(Dwarf_Die *die, unsigned depth)
 			Dwarf_Die base;
 			bool present, found;
 
-			if (!ph_dw_ok(ph_dw_type(&child, &present, &base)) ||
+			if (!ph_dw_catch(ctx, ph_dw_type(&child, &present,
+							 &base)) ||
 			    !present ||
-			    !ph_dw_ok(peel(&base, true, &found)) || !found ||
-			    !empty_class(&base, depth + 1))
+			    !ph_dw_catch(ctx, peel(&base, true, &found)) ||
+			    !found ||
+			    !empty_class(ctx, &base, depth + 1))
 				return false;
 		}
 	}
@@ -298,42 +222,9 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		m->bitfield = true;
 		m->bit_size = bits;
 		m->size = unit;
-		if (dwarf_hasattr_integrate(die, DW_AT_data_bit_offset)) {
-			if ((err = ph_dw_udata(die, DW_AT_data_bit_offset,
-					       "DW_AT_data_bit_offset",
-					       &present, &v)))
-				return err;
-			m->bit_offset = v;
-		} else if (dwarf_hasattr_integrate(die, DW_AT_bit_offset)) {
-			/* DWARF 2-3: bits from the most significant bit of a
-			   storage unit of DW_AT_byte_size bytes at
-			   DW_AT_data_member_location.  On a little-endian
-			   target the LSB-first position is the unit's end
-			   minus that minus the width.  */
-			int64_t bo = 0, pos;
-			uint64_t ubytes = unit;
-
-			if ((err = signed_attr(die, DW_AT_bit_offset,
-					       "DW_AT_bit_offset", &bo)))
-				return err;
-			if ((err = ph_dw_udata(die, DW_AT_byte_size,
-					       "DW_AT_byte_size", &present,
-					       &v)))
-				return err;
-			if (present)
-				ubytes = v;
-			if (ubytes > 1024 || loc > (UINT64_MAX >> 4) ||
-			    bo > 8 * 1024 || bo < -8 * 1024)
-				return ph_dw_error(die, "DW_AT_bit_offset",
-						   "impossible bit offset");
-			pos = (int64_t)(8 * (loc + ubytes)) - bo - (int64_t)bits;
-			if (pos < 0)
-				return ph_dw_error(die, "DW_AT_bit_offset",
-						   "bitfield before its type");
-			m->bit_offset = (uint64_t)pos;
-		} else {
-			m->bit_offset = 8 * loc;
-		}
+		if ((err = ph_dw_bit_start(die, loc, unit, bits,
+					   &m->bit_offset)))
+			return err;
 	} else {
 		bool count0;
 
@@ -341,7 +232,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 			return ph_dw_error(die, "DW_AT_data_member_location",
 					   "impossible offset");
 		m->bit_offset = 8 * loc;
-		if (is_flexible(&type, &count0)) {
+		if (is_flexible(ctx, &type, &count0)) {
 			m->flexible = true;
 			m->size = 0;
 		} else if (count0) {
@@ -392,14 +283,15 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		m->base = true;
 		m->artificial = false;
 		m->virtual_base = dynamic ||
-				  (ph_dw_ok(ph_dw_udata(die, DW_AT_virtuality,
-							"DW_AT_virtuality",
-							&present, &vis)) &&
+				  (ph_dw_catch(ctx, ph_dw_udata(die,
+						DW_AT_virtuality,
+						"DW_AT_virtuality", &present,
+						&vis)) &&
 				   present && vis != DW_VIRTUALITY_none);
 		peeled = type;
 		if ((err = peel(&peeled, true, &found)))
 			return err;
-		if (found && empty_class(&peeled, 0))
+		if (found && empty_class(ctx, &peeled, 0))
 			m->bit_size = 0;
 		return spell_into(ctx, &type, m);
 	}
@@ -410,7 +302,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	info->empty = !m->bitfield && found &&
 		      (dwarf_tag(&peeled) == DW_TAG_structure_type ||
 		       dwarf_tag(&peeled) == DW_TAG_class_type) &&
-		      empty_class(&peeled, 0);
+		      empty_class(ctx, &peeled, 0);
 	info->type = type;
 	info->has_type = !m->bitfield;
 	peeled = type;
@@ -652,13 +544,14 @@ static void settle_overlapped_bases(struct ph_member *v, size_t n)
    empty one before it, or is past the end), or sits in a tail where GCC
    put it only for a subobject of its type at offset 0.  INFO[i]: what
    member i is.  */
-static void settle_unique_addresses(struct ph_dw_ctx *ctx,
-				    struct ph_member *v,
-				    const struct member_info *info,
-				    size_t n, uint64_t base_bit,
-				    uint64_t agg_size)
+static struct ph_error *settle_unique_addresses(struct ph_dw_ctx *ctx,
+						struct ph_member *v,
+						const struct member_info *info,
+						size_t n, uint64_t base_bit,
+						uint64_t agg_size)
 {
-	bool vptr = false;
+	struct ph_error *err;
+	bool vptr = false, known;
 
 	/* Members of a class type another member starts inside.  */
 	for (size_t i = 0; i < n; i++) {
@@ -683,9 +576,11 @@ static void settle_unique_addresses(struct ph_dw_ctx *ctx,
 		if (next >= end)
 			continue;
 		type = info[i].type;
-		if (!info[i].has_type ||
-		    !ph_dw_cxx_nua_size(ctx, &type, &size) ||
-		    start + 8 * size > next)
+		known = false;
+		if (info[i].has_type &&
+		    (err = ph_dw_cxx_nua_size(ctx, &type, &known, &size)))
+			return err;
+		if (!known || start + 8 * size > next)
 			size = (next - start + 7) / 8;
 		m->occupied = size;
 		m->occupies_less = m->occupied < m->size;
@@ -715,9 +610,13 @@ static void settle_unique_addresses(struct ph_dw_ctx *ctx,
 				continue;
 			/* A base's data: not its tail, where the class goes
 			   on.  */
-			if (o->base && info[k].has_type &&
-			    ph_dw_cxx_data_size(ctx, &type, &bits))
-				bits *= 8;
+			if (o->base && info[k].has_type) {
+				if ((err = ph_dw_cxx_data_size(ctx, &type,
+							       &known, &bits)))
+					return err;
+				if (known)
+					bits *= 8;
+			}
 			if (info[k].empty) {
 				shared = k < i && !o->occupies_less &&
 					 o->bit_offset == start;
@@ -740,16 +639,18 @@ static void settle_unique_addresses(struct ph_dw_ctx *ctx,
 
 				if (o->bit_offset == base_bit &&
 				    !o->virtual_base && info[k].has_type &&
-				    !o->bitfield)
-					shared = ph_dw_cxx_empty_at0(ctx, &outer,
-								     !o->base,
-								     &type);
+				    !o->bitfield &&
+				    (err = ph_dw_cxx_empty_at0(ctx, &outer,
+							       !o->base, &type,
+							       &shared)))
+					return err;
 			}
 		if (shared) {
 			m->occupied = 0;
 			m->occupies_less = true;
 		}
 	}
+	return NULL;
 }
 
 /* Stable by bit offset, carrying NATURAL along.  */
@@ -821,13 +722,17 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 		err = ph_dw_error(agg, NULL, "cannot read the members");
 		goto out;
 	}
-	if (ctx->cxx && !is_union)
-		settle_unique_addresses(ctx, vec.v, minfo, vec.n, base_bit,
-					agg_size);
+	if (ctx->cxx && !is_union &&
+	    (err = settle_unique_addresses(ctx, vec.v, minfo, vec.n, base_bit,
+					   agg_size)))
+		goto out;
 	if (ctx->cxx && depth == 0 && !is_union && has_bases(agg)) {
 		struct ph_dw_cxx_layout l;
+		bool known;
 
-		if (ph_dw_cxx_layout(ctx, agg, &l)) {
+		if ((err = ph_dw_cxx_layout(ctx, agg, &known, &l)))
+			goto out;
+		if (known) {
 			err = arrange_bases(ctx, &vec, &l, depth);
 			ph_dw_cxx_layout_free(&l);
 			if (err)
@@ -1011,6 +916,9 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	if ((err = build_list(ctx, die, 0, size,
 			      ret->kind == PH_KIND_UNION, 0, &ret->members,
 			      &ret->nr_members, &info)))
+		return err;
+	/* An allocation that failed where an unknown answer was allowed.  */
+	if ((err = ph_dw_nomem(ctx)))
 		return err;
 	ret->align = info.align;
 	ret->explicit_align = info.explicit_align;

@@ -225,13 +225,17 @@ static struct ph_error *spell_args(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 
 				if (present &&
 				    dwarf_tag(&pt) == DW_TAG_pointer_type &&
-				    ph_dw_ok(ph_dw_type(&pt, &present, &pt)) &&
+				    ph_dw_catch(ctx, ph_dw_type(&pt, &present,
+								&pt)) &&
 				    present &&
-				    ph_dw_ok(peel_quals(&pt, &q, &is_void)))
+				    ph_dw_catch(ctx, peel_quals(&pt, &q,
+								&is_void)))
 					cv = (q & Q_CONST) && (q & Q_VOLATILE) ?
 					     " const volatile" :
 					     q & Q_CONST ? " const" :
 					     q & Q_VOLATILE ? " volatile" : "";
+				if ((err = ph_dw_nomem(ctx)))
+					return err;
 				goto next;
 			}
 			if (!first)
@@ -292,10 +296,14 @@ static struct ph_error *spell_dims(Dwarf_Die *array, struct ph_buf *out)
 	return NULL;
 }
 
+/* A failed write to DST stays failed: its text is gone.  */
 static void buf_move(struct ph_buf *dst, struct ph_buf *src)
 {
+	bool failed = dst->failed;
+
 	ph_buf_deinit(dst);
 	*dst = *src;
+	dst->failed = dst->failed || failed;
 	ph_buf_init(src);
 }
 
@@ -793,10 +801,13 @@ static struct ph_error *put_function(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 			/* this: a pointer to a const class for a const
 			   member function.  */
 			if (present && dwarf_tag(&pt) == DW_TAG_pointer_type &&
-			    ph_dw_ok(ph_dw_type(&pt, &present, &pt)) &&
+			    ph_dw_catch(ctx,
+					ph_dw_type(&pt, &present, &pt)) &&
 			    present &&
 			    dwarf_tag(&pt) == DW_TAG_const_type)
 				is_const = true;
+			if ((err = ph_dw_nomem(ctx)))
+				goto out;
 			continue;
 		}
 		if (!first)

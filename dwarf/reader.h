@@ -61,6 +61,9 @@ struct ph_dw_ctx {
 	Dwarf *dw;
 	const char *path;	/* for messages */
 	bool cxx;		/* the current unit is C++ */
+	/* An allocation failed where the answer was taken as unknown
+	   (ph_dw_catch): sticky, the unit fails with out of memory.  */
+	bool nomem;
 	/* The major version of the GCC that compiled the current unit
 	   (ph_dw_gcc_major), 0 when not GCC or not known: C++ layouts
 	   DWARF does not state follow the compiler's rules (cxx.c).  */
@@ -132,20 +135,41 @@ struct ph_error *ph_dw_error(Dwarf_Die *die, const char *attr,
    least, doubling; false when out of memory.  */
 bool ph_dw_reserve(void *v, size_t *cap, size_t n, size_t elem);
 
-/* True for success; an error, where the caller only needs to know that
-   something could not be read, is dropped.  */
-static inline bool ph_dw_ok(struct ph_error *err)
+/* True for success.  An error the caller can do without (the
+   attribute is then unreadable, the answer unknown) is dropped, except
+   out of memory, which is never caught: it is kept in CTX->nomem for the
+   module's entry point to return.  */
+static inline bool ph_dw_catch(struct ph_dw_ctx *ctx, struct ph_error *err)
 {
 	if (!err)
 		return true;
+	if (err->code == PH_ERROR_NOMEM)
+		ctx->nomem = true;
 	ph_error_destroy(err);
 	return false;
+}
+
+/* What CTX->nomem says, for the end of an entry point.  */
+static inline struct ph_error *ph_dw_nomem(const struct ph_dw_ctx *ctx)
+{
+	return ctx->nomem ? &ph_error_nomem : NULL;
 }
 
 /* Attribute helpers: *RET untouched and false returned when absent.  An
    attribute present in a form we cannot read is an error.  */
 struct ph_error *ph_dw_udata(Dwarf_Die *die, unsigned at, const char *name,
 			     bool *present, uint64_t *ret);
+/* DW_AT_data_member_location: a constant, or an expression adding one;
+   *DYNAMIC when it is neither (a virtual base's, read at run time).  0
+   when the attribute is absent.  */
+struct ph_error *ph_dw_member_location(Dwarf_Die *die, uint64_t *ret,
+				       bool *dynamic);
+/* Where the bitfield DIE of BITS bits at byte LOC starts, in bits:
+   DW_AT_data_bit_offset, or DWARF 2-3's DW_AT_bit_offset in a storage
+   unit of DW_AT_byte_size bytes (UNIT when absent); 8 * LOC without
+   either.  */
+struct ph_error *ph_dw_bit_start(Dwarf_Die *die, uint64_t loc,
+				 uint64_t unit, uint64_t bits, uint64_t *ret);
 /* DW_AT_type, following a declaration's DW_AT_signature to the type
    unit's definition (-fdebug-types-section).  */
 struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret);
@@ -208,11 +232,6 @@ void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
 			 uint32_t type_explicit);
 
 /* members.c: one aggregate DIE into the model.  */
-/* DW_AT_data_member_location: a constant, or an expression adding one;
-   *DYNAMIC when it is neither (a virtual base's, read at run time).  0
-   when the attribute is absent.  */
-struct ph_error *ph_dw_member_location(Dwarf_Die *die, uint64_t *ret,
-				       bool *dynamic);
 
 /* Builds the aggregate DIE into CTX->model.  *RET NULL when the type is
    one we do not report (a declaration, no size).  */
@@ -254,24 +273,28 @@ struct ph_dw_cxx_layout {
 	size_t nvbases;
 };
 
-/* The layout of the bases of a complete object of class DIE; false when
-   it cannot be known (the caller keeps what DWARF says).  */
-bool ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-		      struct ph_dw_cxx_layout *l);
+/* The cxx.c entry points: *KNOWN (or *RET) false when the answer cannot
+   be known from DWARF (the caller keeps what DWARF says); out of memory
+   is an error.  */
+
+/* The layout of the bases of a complete object of class DIE.  */
+struct ph_error *ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				  bool *known, struct ph_dw_cxx_layout *l);
 void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l);
 /* The bytes GCC gives a [[no_unique_address]] member of class type TYPE
    whose tail another member reuses (its field's size, by the rule of
-   the unit's GCC version); false when it cannot be known.  */
-bool ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-			uint64_t *ret);
+   the unit's GCC version).  */
+struct ph_error *ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				    bool *known, uint64_t *ret);
 /* The bytes class type TYPE takes as a base (its as-base size: its data
-   unless it is a POD for layout, 0 when empty); false when unknown.  */
-bool ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-			 uint64_t *ret);
+   unless it is a POD for layout, 0 when empty).  */
+struct ph_error *ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				     bool *known, uint64_t *ret);
 /* Whether an object of class type OUTER (a base subobject of one unless
    COMPLETE) has an empty subobject of class type EMPTY at its start.  */
-bool ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
-			 bool complete, Dwarf_Die *empty);
+struct ph_error *ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx,
+				     Dwarf_Die *outer, bool complete,
+				     Dwarf_Die *empty, bool *ret);
 /* Frees CTX's class records.  */
 void ph_dw_cxx_free(struct ph_dw_ctx *ctx);
 

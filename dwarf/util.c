@@ -396,3 +396,114 @@ bool ph_dw_reserve(void *v, size_t *cap, size_t n, size_t elem)
 	*cap = c;
 	return true;
 }
+
+struct ph_error *ph_dw_member_location(Dwarf_Die *die, uint64_t *ret,
+				       bool *dynamic)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word w;
+	Dwarf_Op *ops;
+	size_t nops;
+
+	*ret = 0;
+	*dynamic = false;
+	if (!dwarf_attr_integrate(die, DW_AT_data_member_location, &attr))
+		return NULL;
+	switch (dwarf_whatform(&attr)) {
+	case DW_FORM_block:
+	case DW_FORM_block1:
+	case DW_FORM_block2:
+	case DW_FORM_block4:
+	case DW_FORM_exprloc:
+		if (dwarf_getlocation(&attr, &ops, &nops) != 0)
+			return ph_dw_error(die, "DW_AT_data_member_location",
+					   "cannot read the expression");
+		if (nops == 1 && (ops[0].atom == DW_OP_plus_uconst ||
+				  ops[0].atom == DW_OP_constu)) {
+			*ret = ops[0].number;
+			return NULL;
+		}
+		*dynamic = true;
+		return NULL;
+	default:
+		if (dwarf_formudata(&attr, &w) != 0)
+			return ph_dw_error(die, "DW_AT_data_member_location",
+					   "cannot read the offset");
+		*ret = w;
+		return NULL;
+	}
+}
+
+static struct ph_error *sdata(Dwarf_Die *die, unsigned at,
+				    const char *name, int64_t *ret)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Sword s;
+	Dwarf_Word w;
+
+	if (!dwarf_attr_integrate(die, at, &attr))
+		return ph_dw_error(die, name, "missing");
+	if (dwarf_whatform(&attr) == DW_FORM_sdata ||
+	    dwarf_whatform(&attr) == DW_FORM_implicit_const) {
+		if (dwarf_formsdata(&attr, &s) != 0)
+			return ph_dw_error(die, name, "cannot read the value");
+		*ret = s;
+		return NULL;
+	}
+	if (dwarf_formudata(&attr, &w) != 0)
+		return ph_dw_error(die, name, "cannot read the value");
+	/* data1..data8 holding a negative number (GCC's DW_AT_bit_offset
+	   for a field crossing its unit).  */
+	switch (dwarf_whatform(&attr)) {
+	case DW_FORM_data1:
+		*ret = (int8_t)w;
+		break;
+	case DW_FORM_data2:
+		*ret = (int16_t)w;
+		break;
+	case DW_FORM_data4:
+		*ret = (int32_t)w;
+		break;
+	default:
+		*ret = (int64_t)w;
+	}
+	return NULL;
+}
+
+struct ph_error *ph_dw_bit_start(Dwarf_Die *die, uint64_t loc,
+				 uint64_t unit, uint64_t bits, uint64_t *ret)
+{
+	struct ph_error *err;
+	int64_t bo = 0, pos;
+	uint64_t ubytes = unit, v;
+	bool present;
+
+	if (dwarf_hasattr_integrate(die, DW_AT_data_bit_offset))
+		return ph_dw_udata(die, DW_AT_data_bit_offset,
+				   "DW_AT_data_bit_offset", &present, ret);
+	if (!dwarf_hasattr_integrate(die, DW_AT_bit_offset)) {
+		*ret = 8 * loc;
+		return NULL;
+	}
+	/* DWARF 2-3: bits from the most significant bit of a storage unit
+	   of DW_AT_byte_size bytes at DW_AT_data_member_location.  On a
+	   little-endian target the LSB-first position is the unit's end
+	   minus that minus the width.  */
+	if ((err = sdata(die, DW_AT_bit_offset, "DW_AT_bit_offset", &bo)))
+		return err;
+	if ((err = ph_dw_udata(die, DW_AT_byte_size, "DW_AT_byte_size",
+			       &present, &v)))
+		return err;
+	if (present)
+		ubytes = v;
+	if (ubytes > 1024 || loc > (UINT64_MAX >> 4) || bo > 8 * 1024 ||
+	    bo < -8 * 1024)
+		return ph_dw_error(die, "DW_AT_bit_offset",
+				   "impossible bit offset");
+	pos = (int64_t)(8 * (loc + ubytes)) - bo - (int64_t)bits;
+	if (pos < 0)
+		return ph_dw_error(die, "DW_AT_bit_offset",
+				   "bitfield before its type");
+	*ret = (uint64_t)pos;
+	return NULL;
+}

@@ -191,6 +191,8 @@ static void render_member(struct text_ctx *ctx, const struct ph_member *m,
 		ph_buf_deinit(&vtype);
 	}
 	offset_comment(out, m);
+	if (name.failed)
+		out->failed = true;
 	ph_buf_deinit(&name);
 }
 
