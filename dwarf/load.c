@@ -981,6 +981,8 @@ static void ctx_init(struct ph_dw_ctx *ctx, Dwarf *dw, const char *path,
 	ctx->path = path;
 	ctx->addr_size = elf32 ? 4 : 8;
 	ctx->i386 = i386;
+	ctx->build_type = ph_dw_build_type;
+	ctx->resolve_decl = ph_dw_resolve_decl;
 	ph_dw_offmap_init(&ctx->parents);
 	ph_dw_offmap_init(&ctx->parented_units);
 	ph_dw_offmap_init(&ctx->aligns);

@@ -782,9 +782,11 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	if ((err = ph_dw_udata(agg, DW_AT_alignment, "DW_AT_alignment",
 			       &present, &v)))
 		goto out;
-	ph_dw_infer_packing(&pseudo, natural, base_bit,
-			    present ? (v > 1u << 30 ? 1u << 30 : (uint32_t)v)
-				    : 0);
+	if ((err = ph_dw_infer_packing(&pseudo, natural, base_bit,
+				       present ? (v > 1u << 30 ? 1u << 30
+							       : (uint32_t)v)
+					       : 0)))
+		goto out;
 	for (size_t i = 0; i < vec.n && cxx_done; i++) {
 		struct ph_member *m = &vec.v[i];
 

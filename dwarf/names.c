@@ -312,6 +312,18 @@ static const char *data(const struct ph_buf *b)
 	return b->data ? b->data : "";
 }
 
+/* *L becomes the declarator operator in *TMP, QUALS and what *L was:
+   "* const" then "a[3]".  */
+static void prepend(struct ph_buf *l, struct ph_buf *tmp, unsigned quals)
+{
+	if (quals) {
+		ph_buf_putc(tmp, ' ');
+		put_quals(tmp, quals);
+	}
+	ph_buf_putn(tmp, data(l), l->len);
+	buf_move(l, tmp);
+}
+
 /* The class of a pointer to member, qualified.  */
 static struct ph_error *put_member_class(struct ph_dw_ctx *ctx, Dwarf_Die *pm,
 					 struct ph_buf *out)
@@ -373,24 +385,14 @@ static struct ph_error *spell_declarator(struct ph_dw_ctx *ctx,
 		    tag == DW_TAG_rvalue_reference_type) {
 			ph_buf_puts(&tmp, tag == DW_TAG_pointer_type ? "*" :
 				    tag == DW_TAG_reference_type ? "&" : "&&");
-			if (quals) {
-				ph_buf_putc(&tmp, ' ');
-				put_quals(&tmp, quals);
-			}
-			ph_buf_putn(&tmp, data(&l), l.len);
-			buf_move(&l, &tmp);
+			prepend(&l, &tmp, quals);
 			after_pointer = true;
 		} else if (tag == DW_TAG_ptr_to_member_type) {
 			/* "int Foo::*", "int (Foo::*)(char) const".  */
 			if ((err = put_member_class(ctx, &cur, &tmp)))
 				goto out;
 			ph_buf_puts(&tmp, "::*");
-			if (quals) {
-				ph_buf_putc(&tmp, ' ');
-				put_quals(&tmp, quals);
-			}
-			ph_buf_putn(&tmp, data(&l), l.len);
-			buf_move(&l, &tmp);
+			prepend(&l, &tmp, quals);
 			after_pointer = true;
 		} else {
 			if (after_pointer) {

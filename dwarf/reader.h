@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 
 #include "../reorg/layout.h"
@@ -64,6 +65,17 @@ struct ph_dw_ctx {
 	/* An allocation failed where the answer was taken as unknown
 	   (ph_dw_catch): sticky, the unit fails with out of memory.  */
 	bool nomem;
+	/* Calls up into the modules that build on the type facts: align.c
+	   lays an aggregate out (members.c's ph_dw_build_type) for its
+	   alignment, util.c's ph_dw_type resolves a declaration (defs.c's
+	   ph_dw_resolve_decl) for a layout, and both of those need the
+	   facts in turn.  The recursion is the types'; given here by
+	   ctx_init, it makes no cycle between files.  */
+	struct ph_error *(*build_type)(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				       const char *name, bool typedef_name,
+				       struct ph_type *ret, bool *built);
+	struct ph_error *(*resolve_decl)(struct ph_dw_ctx *ctx,
+					 Dwarf_Die *die);
 	/* The major version of the GCC that compiled the current unit
 	   (ph_dw_gcc_major), 0 when not GCC or not known: C++ layouts
 	   DWARF does not state follow the compiler's rules (cxx.c).  */
@@ -155,6 +167,20 @@ static inline struct ph_error *ph_dw_nomem(const struct ph_dw_ctx *ctx)
 	return ctx->nomem ? &ph_error_nomem : NULL;
 }
 
+/* A qualified type: the same type, const, volatile, restrict or
+   _Atomic.  */
+static inline bool ph_dw_is_qual(int tag)
+{
+	return tag == DW_TAG_const_type || tag == DW_TAG_volatile_type ||
+	       tag == DW_TAG_restrict_type || tag == DW_TAG_atomic_type;
+}
+
+/* A qualified type or a typedef: for layout, the type it names.  */
+static inline bool ph_dw_is_alias(int tag)
+{
+	return tag == DW_TAG_typedef || ph_dw_is_qual(tag);
+}
+
 /* Attribute helpers: *RET untouched and false returned when absent.  An
    attribute present in a form we cannot read is an error.  */
 struct ph_error *ph_dw_udata(Dwarf_Die *die, unsigned at, const char *name,
@@ -224,12 +250,12 @@ struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
    typedef of it or (for an aggregate) one of its members.  */
 struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				    unsigned depth, bool *ret);
-/* Fills in member and type alignments of T from the offsets, guessing
-   packing (see the comment in align.c).  NATURAL[i] is the natural
-   alignment of member i (0 for none known).  */
-void ph_dw_infer_packing(struct ph_type *t, const uint32_t *natural,
-			 uint64_t base_bit,
-			 uint32_t type_explicit);
+/* packing.c: fills in member and type alignments of T from the
+   offsets, guessing packing.  NATURAL[i] is the natural alignment of
+   member i (0 for none known).  */
+struct ph_error *ph_dw_infer_packing(struct ph_type *t,
+				     const uint32_t *natural,
+				     uint64_t base_bit, uint32_t type_explicit);
 
 /* members.c: one aggregate DIE into the model.  */
 

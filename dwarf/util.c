@@ -135,9 +135,11 @@ struct ph_error *ph_dw_follow_signature(Dwarf_Die *die)
 	Dwarf_Attribute attr;
 	Dwarf_Die def;
 
-	if (!dwarf_attr(die, DW_AT_signature, &attr))
-		return ph_dw_current ? ph_dw_resolve_decl(ph_dw_current, die)
-				     : NULL;
+	if (!dwarf_attr(die, DW_AT_signature, &attr)) {
+		struct ph_dw_ctx *ctx = ph_dw_current;
+
+		return ctx ? ctx->resolve_decl(ctx, die) : NULL;
+	}
 	if (!dwarf_formref_die(&attr, &def))
 		return ph_dw_error(die, "DW_AT_signature",
 				   "no type unit with this signature");
