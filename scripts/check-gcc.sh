@@ -14,10 +14,12 @@ mkdir -p "$out"
 tests=
 if [ "$mode" = core ]; then
 	tests=$(cd "$top/testsuite" && ls pokehole.*/*.exp | sed 's|.*/||' |
-		grep -v -x -e realcode.exp -e sweep.exp -e dwarf.exp -e units.exp)
+		grep -v -x -e realcode.exp -e sweep.exp -e dwarf.exp -e units.exp \
+			-e oom.exp)
 fi
 echo "pokehole: testing with $cc ($mode)"
 cd "$top/testsuite" && LC_ALL=C runtest --tool pokehole --srcdir . \
 	--outdir "$out" PLUGIN="$so" PROBE="$top/testsuite/tools/ph-probe" \
+	FAILING_ALLOC="$top/testsuite/tools/failing-alloc.so" \
 	CC="$cc" CXX="$cxx" "$@" $tests >/dev/null
 exit 0

@@ -12,8 +12,15 @@ testsuite/tools/ph-probe: testsuite/tools/ph-probe.c
 testsuite/tools/ph-gen: testsuite/tools/ph-gen.c
 	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-gen.c
 
+# The LD_PRELOAD library of pokehole.dwarf/oom.exp that makes one
+# allocation fail.
+testsuite/tools/failing-alloc.so: testsuite/tools/failing-alloc.c
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -fPIC -shared -o $@ \
+	  testsuite/tools/failing-alloc.c -ldl
+
 # Built by `make check` before the testsuite runs.
-TEST_TOOLS := testsuite/tools/ph-probe testsuite/tools/ph-gen
+TEST_TOOLS := testsuite/tools/ph-probe testsuite/tools/ph-gen \
+	testsuite/tools/failing-alloc.so
 
 # pokehole.realcode/ (real C++ code through the plugin and the reader, and
 # the header sweep) runs in `make check` with the rest; alone, with the
