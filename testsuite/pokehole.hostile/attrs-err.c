@@ -1,26 +1,10 @@
-/* Attributes where they do not belong, the plugin's own included.  */
-int var __attribute__((packed));
-void fn(void) __attribute__((aligned(8)));
-struct s1 { char c; long l; } __attribute__((pokehole_ignore(1)));
-struct s2 { char c __attribute__((pokehole_ignore)); long l; };
-struct s3 { char c; long l; } __attribute__((pokehole_hot));
-struct s4 { char c __attribute__((pokehole_hot(2))); long l; };
-int v5 __attribute__((pokehole_hot));
-void f6(void) __attribute__((pokehole_ignore));
-typedef int t7 __attribute__((pokehole_ignore));
-struct s8 { char c; long l; } __attribute__((transparent_union));
-union u9 { int *p; long l; } __attribute__((transparent_union, pokehole_ignore));
-struct s10 { char c; long l; } __attribute__((designated_init, pokehole_ignore, packed));
-struct s11 { char c; int i __attribute__((mode(QI))); long l __attribute__((mode(HI))); };
+/* attrs.c, then attributes where they do not belong, the plugin's own
+   included.  */
+#include "attrs.c"
 struct s12 { char c; int i __attribute__((mode(XX))); };
-struct s13 { char c __attribute__((unknown_attribute_xyz)); long l; } __attribute__((unknown_attr2));
 struct s14 { char c; long l __attribute__((section(".x"))); };
 struct s15 { char c; long l __attribute__((aligned("8"))); };
 struct s16 { char c; long l __attribute__((aligned(-8))); };
-struct __attribute__((pokehole_ignore)) s17;
-struct s17 { char c; long l; };
 struct s18 { char c; long l; } __attribute__((vector_size(16)));
-struct s19 { char c; long l; } __attribute__((scalar_storage_order("big-endian")));
-struct s20 { char c; long l; unsigned b : 3; } __attribute__((scalar_storage_order("little-endian"), pokehole_hot));
-[[gnu::packed]] struct s21 { char c; long l; };
-struct [[gnu::aligned(2), pokehole_ignore]] s22 { char c; long l; };
+/* After the errors.  */
+struct after_errors { char c; struct s3 s; long l; } __attribute__((pokehole_hot));

@@ -195,6 +195,19 @@ member_attr (void)
     emit (" __attribute__ ((packed, aligned (%u)))", 1u << rnd (4));
 }
 
+/* Member ID of type NAME, one time in five an array of 1 to MAX, with a
+   member attribute or none.  */
+static void
+emit_member (const char *name, unsigned id, unsigned max)
+{
+  if (chance (20))
+    emit ("%s m%u[%u]", name, id, 1 + rnd (max));
+  else
+    emit ("%s m%u", name, id);
+  member_attr ();
+  emit (";\n");
+}
+
 static void
 gen_plain (int depth, int last_in_struct)
 {
@@ -229,12 +242,7 @@ gen_plain (int depth, int last_in_struct)
           const struct ctype_info *t = &types[rnd (ntypes)];
           if (t->has_flex)
             continue;
-          if (chance (20))
-            emit ("%s m%u[%u]", t->name, id, 1 + rnd (3));
-          else
-            emit ("%s m%u", t->name, id);
-          member_attr ();
-          emit (";\n");
+          emit_member (t->name, id, 3);
           return;
         }
     }
@@ -258,13 +266,7 @@ gen_plain (int depth, int last_in_struct)
       emit (";\n");
       return;
     }
-  const struct scalar *s = &ints[rnd (NINTS)];
-  if (chance (20))
-    emit ("%s m%u[%u]", s->name, id, 1 + rnd (5));
-  else
-    emit ("%s m%u", s->name, id);
-  member_attr ();
-  emit (";\n");
+  emit_member (ints[rnd (NINTS)].name, id, 5);
 }
 
 /* A struct or union defined in place: named or anonymous.  */

@@ -489,7 +489,8 @@ json_is_union (const json_t *v)
   return kind != NULL && strcmp (kind, "union") == 0;
 }
 
-/* The JSON's own numbers for a member, after "M kind name LABEL".  */
+/* The JSON's own numbers for a member, after "M kind name LABEL"; the
+   caller ends the line.  */
 static void
 expect_member_numbers (struct walk *w, const json_t *m,
                        int has_align)
@@ -500,7 +501,6 @@ expect_member_numbers (struct walk *w, const json_t *m,
     put_json_uint (w->out, "align", m, "align");
   put_json_uint (w->out, "bit_offset", m, "bit_offset");
   put_json_uint (w->out, "bit_size", m, "bit_size");
-  fputc ('\n', w->out);
 }
 
 /* The offset of the first member after M that takes any bytes, or
@@ -618,10 +618,10 @@ walk_cxx_special (struct walk *w, const json_t *m)
         {
           put_json_uint (w->out, "offset", m, "offset");
           put_json_uint (w->out, "size", m, "size");
-          fputc ('\n', w->out);
         }
       else
         expect_member_numbers (w, m, has_align);
+      fputc ('\n', w->out);
       free (label);
       return 1;
     }
@@ -729,12 +729,7 @@ walk_member (struct walk *w, const json_t *m, const char *prefix)
         }
       else
         {
-          put_json_uint (w->out, "offset", m, "offset");
-          put_json_uint (w->out, "size", m, "size");
-          if (has_align)
-            put_json_uint (w->out, "align", m, "align");
-          put_json_uint (w->out, "bit_offset", m, "bit_offset");
-          put_json_uint (w->out, "bit_size", m, "bit_size");
+          expect_member_numbers (w, m, has_align);
           if (json_object_get (m, "occupied") != NULL)
             put_json_uint (w->out, "occupied", m, "occupied");
         }
