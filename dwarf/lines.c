@@ -247,5 +247,5 @@ const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
 		if (known)
 			return file;
 	}
-	return ph_dw_decl_file(die);
+	return ph_dw_decl_file(die, &ctx->nomem);
 }

@@ -1422,16 +1422,35 @@ static struct ph_error *check_file(const char *path)
 /* A relocatable object compiled with -fdebug-types-section keeps each
    type unit in a section group of its own, several sections named
    .debug_info (DWARF 5) or .debug_types (DWARF 4), of which libdw reads
-   one: the linker merges them.  */
-static bool grouped_type_units(Dwfl_Module *mod)
+   one: the linker merges them.  *NOMEM is set when the ELF could not be
+   read or relocated for want of memory: libdwfl keeps the module as it
+   got it, and its debug information would read otherwise (unrelocated),
+   another output and not an error.  */
+static bool grouped_type_units(Dwfl_Module *mod, bool *nomem)
 {
 	GElf_Addr bias;
-	Elf *elf = dwfl_module_getelf(mod, &bias);
+	Elf *elf;
 	GElf_Ehdr ehdr;
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
 
-	if (!elf || !gelf_getehdr(elf, &ehdr) || ehdr.e_type != ET_REL ||
+	/* libdwfl says out of memory only in words, or not at all: the
+	   relocation of an ET_REL file that fails is dropped, and the
+	   ELF comes back unrelocated.  malloc's errno tells.  */
+	errno = 0;
+	elf = dwfl_module_getelf(mod, &bias);
+	if (errno == ENOMEM) {
+		*nomem = true;
+		return false;
+	}
+	if (!elf) {
+		int e = dwfl_errno();
+
+		if (e && strcasestr(dwfl_errmsg(e), "out of memory"))
+			*nomem = true;
+		return false;
+	}
+	if (!gelf_getehdr(elf, &ehdr) || ehdr.e_type != ET_REL ||
 	    elf_getshdrstrndx(elf, &shstrndx) != 0)
 		return false;
 	while ((scn = elf_nextscn(elf, scn))) {
@@ -1448,17 +1467,22 @@ static bool grouped_type_units(Dwfl_Module *mod)
 	return false;
 }
 
+struct grouped {
+	bool found;
+	bool nomem;
+};
+
 static int find_grouped(Dwfl_Module *mod, void **userdata, const char *name,
 			Dwarf_Addr start, void *arg)
 {
+	struct grouped *g = arg;
+
 	(void)userdata;
 	(void)name;
 	(void)start;
-	if (grouped_type_units(mod)) {
-		*(bool *)arg = true;
-		return DWARF_CB_ABORT;
-	}
-	return DWARF_CB_OK;
+	if (grouped_type_units(mod, &g->nomem))
+		g->found = true;
+	return g->found || g->nomem ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
 struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
@@ -1469,14 +1493,18 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	struct modules ms;
 	struct session s;
 	struct ph_error *err;
-	bool grouped = false;
+	struct grouped grouped = { false, false };
 
 	if ((err = check_file(path)))
 		return err;
 	if ((err = session_open(&s, path, opts->debuginfo_path)))
 		goto out;
 	dwfl_getmodules(s.dwfl, find_grouped, &grouped, 0);
-	if (grouped) {
+	if (grouped.nomem) {
+		err = &ph_error_nomem;
+		goto out;
+	}
+	if (grouped.found) {
 		err = ph_error_create(PH_ERROR_INVALID,
 				      "type units in section groups "
 				      "(-fdebug-types-section) are read from "

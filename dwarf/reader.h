@@ -202,8 +202,9 @@ struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret);
 /* *DIE replaced by its type unit's definition when it carries
    DW_AT_signature.  */
 struct ph_error *ph_dw_follow_signature(Dwarf_Die *die);
-/* DW_AT_decl_file as a name, NULL when there is none.  */
-const char *ph_dw_decl_file(Dwarf_Die *die);
+/* DW_AT_decl_file as a name, NULL when there is none; *NOMEM set when
+   libdw ran out of memory reading the file table.  */
+const char *ph_dw_decl_file(Dwarf_Die *die, bool *nomem);
 /* The same, from the fast path's file table when it read DIE's unit.  */
 const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die);
 /* Byte size of a type, through typedefs, qualifiers, arrays and

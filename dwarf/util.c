@@ -2,6 +2,7 @@
 #include "reader.h"
 
 #include <dwarf.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -359,7 +360,7 @@ struct ph_error *ph_dw_size(Dwarf_Die *type, uint64_t *ret, bool *known)
 	return size_at(type, 0, ret, known);
 }
 
-const char *ph_dw_decl_file(Dwarf_Die *die)
+const char *ph_dw_decl_file(Dwarf_Die *die, bool *nomem)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Word idx;
@@ -372,8 +373,15 @@ const char *ph_dw_decl_file(Dwarf_Die *die)
 	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
 	    dwarf_formudata(&attr, &idx) != 0)
 		return NULL;
+	/* libdw tells out of memory only in words: malloc's errno.  */
+	errno = 0;
 	if (!dwarf_diecu(die, &unit, NULL, NULL) ||
-	    dwarf_getsrcfiles(&unit, &files, &n) != 0 || idx >= n)
+	    dwarf_getsrcfiles(&unit, &files, &n) != 0) {
+		if (errno == ENOMEM)
+			*nomem = true;
+		return NULL;
+	}
+	if (idx >= n)
 		return NULL;
 	return dwarf_filesrc(files, idx, NULL, NULL);
 }
