@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lines.h"
+#include "../reorg/array.h"
 
 struct ph_baseline {
 	struct ph_arena arena;
@@ -35,15 +36,9 @@ static struct ph_baseline_type *find_or_add(struct ph_baseline *b,
 		if (b->types[i].kind == kind &&
 		    strcmp(b->types[i].name, name) == 0)
 			return &b->types[i];
-	if (b->n == b->cap) {
-		size_t cap = b->cap ? 2 * b->cap : 64;
-		struct ph_baseline_type *v = realloc(b->types,
-						     cap * sizeof(*v));
-		if (!v)
-			return NULL;
-		b->types = v;
-		b->cap = cap;
-	}
+	if (ph_array_reserve(&b->types, b->n, &b->cap, 64,
+			     sizeof(*b->types)))
+		return NULL;
 	struct ph_baseline_type *t = &b->types[b->n];
 	memset(t, 0, sizeof(*t));
 	t->name = ph_arena_strdup(&b->arena, name);

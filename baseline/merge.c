@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "lines.h"
+#include "../reorg/array.h"
 
 /* Merging keeps records as text: every distinct line once.  */
 struct lines {
@@ -22,15 +23,8 @@ static struct ph_error *merge_line(void *arg, char *line, size_t n,
 	struct lines *l = arg;
 
 	(void)lineno;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 256;
-		char **v = realloc(l->v, cap * sizeof(*v));
-
-		if (!v)
-			return &ph_error_nomem;
-		l->v = v;
-		l->cap = cap;
-	}
+	if (ph_array_reserve(&l->v, l->n, &l->cap, 256, sizeof(*l->v)))
+		return &ph_error_nomem;
 	l->v[l->n] = malloc(n + 1);
 	if (!l->v[l->n])
 		return &ph_error_nomem;
