@@ -1790,6 +1790,241 @@ cmd_text (const char *report)
   return finish_output (report, types);
 }
 
+/* ------------------------------------------------------------------ */
+/* The bit map (gen --bits, bits-expect): every bit of a struct is a    */
+/* member's, a hole's or padding's, once.                               */
+/*                                                                     */
+/* bits-expect prints, for each struct it can check, "B KIND NAME      */
+/* size=S", then one line per run of bits the JSON gives to no member:  */
+/*   U KIND NAME bit=B bits=N      (holes, bit holes, bit_padding and   */
+/*                                  padding, merged into runs)         */
+/*   X KIND NAME bit=B bits=N in no member, hole or padding            */
+/*   X KIND NAME bit=B bits=N counted more than once                   */
+/*   X KIND NAME bit=B bits=N beyond the type                          */
+/* (holes at "offset"/"size", bit holes at "bit_offset"/"bits",        */
+/* bit_padding right after the last bit a member uses, padding at the  */
+/* end).  The probe program (gen --bits) prints the "B" line and a "U"  */
+/* line per run of bits that no member sets in a zeroed object where    */
+/* each member in turn was set to all ones (bitfields assigned -1,     */
+/* other members filled with memset): the compiler's own bit map.  An   */
+/* anonymous nested aggregate cannot be named, so its bytes are marked */
+/* from the JSON's offset and size (its members' positions are checked */
+/* by the layout check).  Structs only (the members of a union share    */
+/* their bits); a struct with a member the probe cannot set is left out */
+/* by both sides, so equal outputs need no judgement.                   */
+
+static int
+bits_checkable (const json_t *t, const char **name, const char **kind)
+{
+  const json_t *members = json_object_get (t, "members");
+  uint64_t size;
+  *name = NULL;
+  *kind = NULL;
+  get_string (t, "name", name);
+  get_string (t, "kind", kind);
+  if (*name == NULL || !is_ident (*name) || *kind == NULL
+      || strcmp (*kind, "struct") != 0 || !get_uint (t, "size", &size)
+      || size > 65536 || members == NULL || !json_is_array (members))
+    return 0;
+  for (size_t i = 0; i < json_array_size (members); i++)
+    {
+      const json_t *m = json_array_get (members, i);
+      const char *mname = NULL, *type = NULL;
+      int bitfield = 0;
+      if (!json_is_object (m) || !get_string (m, "name", &mname)
+          || !get_string (m, "type", &type))
+        return 0;
+      get_bool (m, "bitfield", &bitfield);
+      if (*mname == '\0')
+        {
+          if (bitfield || json_object_get (m, "members") == NULL)
+            return 0;
+          continue;
+        }
+      if (!is_ident (mname) || (bitfield && !is_simple_type (type)))
+        return 0;
+    }
+  return 1;
+}
+
+/* Add one to the count of bits [FROM, FROM + N) of CNT (NBITS long);
+   bits past the end go to *BEYOND.  */
+static void
+bits_add (unsigned char *cnt, uint64_t nbits, uint64_t from, uint64_t n,
+          uint64_t *beyond)
+{
+  for (uint64_t b = from; b < from + n; b++)
+    if (b >= nbits)
+      (*beyond)++;
+    else if (cnt[b] < 2)
+      cnt[b]++;
+}
+
+static void
+bits_expect_type (const json_t *t, const char *kind, const char *name)
+{
+  const json_t *members = json_object_get (t, "members");
+  const json_t *holes = json_object_get (t, "holes");
+  const json_t *bit_holes = json_object_get (t, "bit_holes");
+  uint64_t size = 0, padding = 0, bit_padding = 0, used = 0, beyond = 0;
+  get_uint (t, "size", &size);
+  get_uint (t, "padding", &padding);
+  get_uint (t, "bit_padding", &bit_padding);
+  uint64_t nbits = 8 * size;
+  unsigned char *member = xmalloc (nbits), *cnt = xmalloc (nbits);
+  memset (member, 0, nbits);
+  memset (cnt, 0, nbits);
+  printf ("B %s %s size=%" PRIu64 "\n", kind, name, size);
+  for (size_t i = 0; i < json_array_size (members); i++)
+    {
+      const json_t *m = json_array_get (members, i);
+      uint64_t bo = 0, bs = 0;
+      get_uint (m, "bit_offset", &bo);
+      get_uint (m, "bit_size", &bs);
+      bits_add (cnt, nbits, bo, bs, &beyond);
+      for (uint64_t b = bo; b < bo + bs && b < nbits; b++)
+        member[b] = 1;
+      if (bo + bs > used)
+        used = bo + bs;
+    }
+  for (size_t i = 0; holes && i < json_array_size (holes); i++)
+    {
+      uint64_t o = 0, s = 0;
+      get_uint (json_array_get (holes, i), "offset", &o);
+      get_uint (json_array_get (holes, i), "size", &s);
+      bits_add (cnt, nbits, 8 * o, 8 * s, &beyond);
+    }
+  for (size_t i = 0; bit_holes && i < json_array_size (bit_holes); i++)
+    {
+      uint64_t o = 0, s = 0;
+      get_uint (json_array_get (bit_holes, i), "bit_offset", &o);
+      get_uint (json_array_get (bit_holes, i), "bits", &s);
+      bits_add (cnt, nbits, o, s, &beyond);
+    }
+  bits_add (cnt, nbits, used, bit_padding, &beyond);
+  bits_add (cnt, nbits, nbits - (8 * padding < nbits ? 8 * padding : nbits),
+            8 * padding, &beyond);
+  /* Runs of one class: 0 member, 1 free, 2 in nothing, 3 counted twice.  */
+  for (uint64_t b = 0; b < nbits;)
+    {
+      int c = cnt[b] == 0 ? 2 : cnt[b] > 1 ? 3 : member[b] ? 0 : 1;
+      uint64_t e = b;
+      while (e < nbits
+             && (cnt[e] == 0 ? 2 : cnt[e] > 1 ? 3 : member[e] ? 0 : 1) == c)
+        e++;
+      if (c == 1)
+        printf ("U %s %s bit=%" PRIu64 " bits=%" PRIu64 "\n", kind, name, b,
+                e - b);
+      else if (c)
+        printf ("X %s %s bit=%" PRIu64 " bits=%" PRIu64 " %s\n", kind, name,
+                b, e - b, c == 2 ? "in no member, hole or padding"
+                : "counted more than once");
+      b = e;
+    }
+  if (beyond)
+    printf ("X %s %s bits=%" PRIu64 " beyond the type\n", kind, name, beyond);
+  free (member);
+  free (cnt);
+}
+
+static void
+bits_gen_type (const json_t *t, const char *kind, const char *name,
+               unsigned serial)
+{
+  const json_t *members = json_object_get (t, "members");
+  int is_typedef = 0;
+  get_bool (t, "typedef", &is_typedef);
+  char *ctype = is_typedef ? xstrdup (name) : xasprintf ("struct %s", name);
+  printf ("  {\n    static %s ph_b%u;\n"
+          "    static unsigned char ph_m%u[sizeof (%s) + 1];\n"
+          "    __builtin_memset (&ph_b%u, 0, sizeof ph_b%u);\n",
+          ctype, serial, serial, ctype, serial, serial);
+  for (size_t i = 0; i < json_array_size (members); i++)
+    {
+      const json_t *m = json_array_get (members, i);
+      const char *mname = "", *type = "";
+      int bitfield = 0;
+      get_string (m, "name", &mname);
+      get_string (m, "type", &type);
+      get_bool (m, "bitfield", &bitfield);
+      if (*mname == '\0' || is_flexible_array (type))
+        continue;
+      if (bitfield)
+        printf ("    ph_b%u.%s = %s;\n", serial, mname,
+                strcmp (type, "_Bool") == 0 ? "1" : "-1");
+      else
+        printf ("    __builtin_memset (&ph_b%u.%s, 0xff, sizeof ph_b%u.%s);\n",
+                serial, mname, serial, mname);
+    }
+  printf ("    __builtin_memcpy (ph_m%u, &ph_b%u, sizeof ph_b%u);\n",
+          serial, serial, serial);
+  for (size_t i = 0; i < json_array_size (members); i++)
+    {
+      const json_t *m = json_array_get (members, i);
+      const char *mname = "";
+      uint64_t o = 0, s = 0;
+      get_string (m, "name", &mname);
+      if (*mname != '\0')
+        continue;
+      get_uint (m, "offset", &o);
+      get_uint (m, "size", &s);
+      printf ("    ph_fill (ph_m%u, sizeof ph_b%u, %" PRIu64 "UL, %" PRIu64
+              "UL);\n", serial, serial, o, s);
+    }
+  printf ("    ph_runs (\"%s %s\", ph_m%u, sizeof ph_b%u);\n  }\n", kind,
+          name, serial, serial);
+  free (ctype);
+}
+
+static int
+cmd_bits (int gen, const char *layout, const char *source)
+{
+  struct layout_file lf;
+  size_t checked = 0;
+  load_jsonl (layout, &lf);
+  if (gen)
+    {
+      char *abs = realpath (source, NULL);
+      if (abs == NULL)
+        die ("cannot resolve %s: %s", source, strerror (errno));
+      printf ("/* Generated by ph-probe gen --bits from %s: the bits the "
+              "compiler gives each member.  */\n#include ", layout);
+      c_string_literal (stdout, abs);
+      free (abs);
+      fputs ("\n\nstatic void\nph_fill (unsigned char *m, unsigned long n, "
+             "unsigned long off, unsigned long size)\n{\n"
+             "  for (unsigned long i = off; i < off + size && i < n; i++)\n"
+             "    m[i] = 0xff;\n}\n\n"
+             "static void\nph_runs (const char *type, const unsigned char *m, "
+             "unsigned long n)\n{\n"
+             "  unsigned long b = 0, e;\n"
+             "  __builtin_printf (\"B %s size=%lu\\n\", type, n);\n"
+             "  while (b < 8 * n)\n    {\n"
+             "      int set = (m[b / 8] >> (b % 8)) & 1;\n"
+             "      for (e = b; e < 8 * n && ((m[e / 8] >> (e % 8)) & 1) == set; e++)\n"
+             "        ;\n"
+             "      if (!set)\n"
+             "        __builtin_printf (\"U %s bit=%lu bits=%lu\\n\", type, b, e - b);\n"
+             "      b = e;\n    }\n}\n\n"
+             "int\nmain (void)\n{\n", stdout);
+    }
+  for (size_t i = 0; i < lf.count; i++)
+    {
+      const char *name, *kind;
+      if (!bits_checkable (lf.types[i], &name, &kind))
+        continue;
+      if (gen)
+        bits_gen_type (lf.types[i], kind, name, (unsigned) checked);
+      else
+        bits_expect_type (lf.types[i], kind, name);
+      checked++;
+    }
+  if (gen)
+    printf ("  return 0;\n}\n");
+  free_layout (&lf);
+  return finish_output (layout, checked);
+}
+
 static void
 usage (void)
 {
@@ -1797,8 +2032,10 @@ usage (void)
            "usage: %s gen [--text] [--c++] LAYOUT.jsonl SOURCE.c\n"
            "       %s expect LAYOUT.jsonl\n"
            "       %s text-expect LAYOUT.jsonl\n"
-           "       %s text REPORT.txt\n",
-           progname, progname, progname, progname);
+           "       %s text REPORT.txt\n"
+           "       %s gen --bits LAYOUT.jsonl SOURCE.c\n"
+           "       %s bits-expect LAYOUT.jsonl\n",
+           progname, progname, progname, progname, progname, progname);
   exit (2);
 }
 
@@ -1808,6 +2045,10 @@ main (int argc, char **argv)
   if (argc < 2)
     usage ();
   const char *cmd = argv[1];
+  if (strcmp (cmd, "gen") == 0 && argc == 5 && strcmp (argv[2], "--bits") == 0)
+    return cmd_bits (1, argv[3], argv[4]);
+  if (strcmp (cmd, "bits-expect") == 0 && argc == 3)
+    return cmd_bits (0, argv[2], NULL);
   if (strcmp (cmd, "gen") == 0)
     {
       int text = 0, cxx = 0, i = 2;
