@@ -70,7 +70,7 @@ struct ph_dw_ctx {
 	   alignment, util.c's ph_dw_type resolves a declaration (defs.c's
 	   ph_dw_resolve_decl) for a layout, and both of those need the
 	   facts in turn.  The recursion is the types'; given here by
-	   ctx_init, it makes no cycle between files.  */
+	   ph_dw_ctx_init (ctx.c), it makes no cycle between files.  */
 	struct ph_error *(*build_type)(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				       const char *name, bool typedef_name,
 				       struct ph_type *ret, bool *built);
