@@ -303,8 +303,9 @@ static void *worker_main(void *arg)
 
 		/* A worker that cannot open its own session leaves the
 		   units to the others.  */
-		struct ph_error *err = ph_dw_session_open(&wk->session, job->path,
-						    job->debuginfo_path);
+		struct ph_error *err = ph_dw_session_open(&wk->session,
+							  job->path,
+							  job->debuginfo_path);
 		if (err) {
 			if (err != &ph_error_nomem)
 				ph_error_destroy(err);
