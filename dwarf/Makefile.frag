@@ -7,8 +7,8 @@
 
 DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/session.c \
 	dwarf/workers.c dwarf/walk.c dwarf/built.c dwarf/deferred.c \
-	dwarf/ctx.c dwarf/members.c \
-	dwarf/align.c dwarf/packing.c dwarf/names.c dwarf/util.c dwarf/cxx.c \
+	dwarf/ctx.c dwarf/members.c dwarf/align.c dwarf/packing.c \
+	dwarf/names.c dwarf/scopes.c dwarf/util.c dwarf/cxx.c \
 	dwarf/cxx-facts.c dwarf/cxx-nua.c dwarf/cxx-vbases.c \
 	dwarf/fprint.c dwarf/scan.c dwarf/scan-sections.c dwarf/scan-abbrev.c \
 	dwarf/scan-fprint.c dwarf/lines.c dwarf/defs.c

@@ -2,17 +2,14 @@
    down, and its caches dropped where they stop being right.  */
 #include "ctx.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* The caches of what was computed while a declaration stood for a
    class: wrong for whoever uses them next.  */
 void ph_dw_ctx_drop_layout_caches(struct ph_dw_ctx *ctx)
 {
-	ph_dw_offmap_deinit(&ctx->aligns);
-	ph_dw_offmap_deinit(&ctx->user_aligns);
-	ph_dw_offmap_deinit(&ctx->paddings);
-	ph_dw_cxx_free(ctx);
+	ph_dw_align_cache_reset(&ctx->align);
+	ph_dw_cxx_cache_reset(&ctx->classes);
 }
 
 /* The compiler's version decides C++ layout rules (cxx.c): class facts
@@ -20,7 +17,7 @@ void ph_dw_ctx_drop_layout_caches(struct ph_dw_ctx *ctx)
 void ph_dw_ctx_set_gcc_major(struct ph_dw_ctx *ctx, unsigned v)
 {
 	if (ctx->gcc_major != v)
-		ph_dw_cxx_free(ctx);
+		ph_dw_cxx_cache_reset(&ctx->classes);
 	ctx->gcc_major = v;
 }
 
@@ -34,13 +31,10 @@ void ph_dw_ctx_init(struct ph_dw_ctx *ctx, Dwarf *dw, const char *path,
 	ctx->i386 = i386;
 	ctx->build_type = ph_dw_build_type;
 	ctx->resolve_decl = ph_dw_resolve_decl;
-	ph_dw_offmap_init(&ctx->parents);
-	ph_dw_offmap_init(&ctx->parented_units);
-	ph_dw_offmap_init(&ctx->aligns);
-	ph_dw_offmap_init(&ctx->user_aligns);
-	ph_dw_offmap_init(&ctx->paddings);
-	ph_buf_init(&ctx->missed_name);
-	ph_buf_init(&ctx->decl_name);
+	ph_dw_names_cache_init(&ctx->names);
+	ph_dw_align_cache_init(&ctx->align);
+	ph_dw_cxx_cache_init(&ctx->classes);
+	ph_dw_decls_init(&ctx->decls);
 	ph_dw_current = ctx;
 }
 
@@ -48,13 +42,8 @@ void ph_dw_ctx_deinit(struct ph_dw_ctx *ctx)
 {
 	ph_dw_current = NULL;
 	ph_model_destroy(ctx->model);
-	ph_dw_offmap_deinit(&ctx->parents);
-	free(ctx->parent_dies.v);
-	ph_dw_offmap_deinit(&ctx->parented_units);
-	ph_dw_offmap_deinit(&ctx->aligns);
-	ph_dw_offmap_deinit(&ctx->user_aligns);
-	ph_dw_offmap_deinit(&ctx->paddings);
-	ph_dw_cxx_free(ctx);
-	ph_buf_deinit(&ctx->missed_name);
-	ph_buf_deinit(&ctx->decl_name);
+	ph_dw_names_cache_deinit(&ctx->names);
+	ph_dw_align_cache_deinit(&ctx->align);
+	ph_dw_cxx_cache_deinit(&ctx->classes);
+	ph_dw_decls_deinit(&ctx->decls);
 }

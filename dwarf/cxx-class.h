@@ -95,7 +95,7 @@ struct ph_dw_cls_records {
 
 static inline struct ph_dw_cls *C(struct ph_dw_ctx *ctx, size_t i)
 {
-	return ctx->cls_v[i];
+	return ctx->classes.cls_v[i];
 }
 
 static inline uint64_t round_up(uint64_t n, uint64_t a)

@@ -534,7 +534,7 @@ bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 		    size_t *ret)
 {
 	uint64_t key = ph_dw_key(die);
-	uint64_t got = ph_dw_offmap_get(&ctx->cls_map, key);
+	uint64_t got = ph_dw_offmap_get(&ctx->classes.cls_map, key);
 	struct ph_dw_cls *c;
 	size_t idx;
 
@@ -544,18 +544,18 @@ bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 	}
 	if (depth > PH_DW_MAX_DEPTH)
 		return false;
-	if (!grow(ctx, &ctx->cls_v, &ctx->cls_cap, ctx->cls_n + 1,
-			sizeof(*ctx->cls_v)))
+	if (!grow(ctx, &ctx->classes.cls_v, &ctx->classes.cls_cap, ctx->classes.cls_n + 1,
+			sizeof(*ctx->classes.cls_v)))
 		return false;
 	c = zalloc(ctx, 1, sizeof(*c));
 	if (!c)
 		return false;
-	idx = ctx->cls_n;
-	if (ph_dw_offmap_put(&ctx->cls_map, key, idx + 1)) {
+	idx = ctx->classes.cls_n;
+	if (ph_dw_offmap_put(&ctx->classes.cls_map, key, idx + 1)) {
 		free(c);
 		return false;
 	}
-	ctx->cls_v[ctx->cls_n++] = c;
+	ctx->classes.cls_v[ctx->classes.cls_n++] = c;
 	c->die = *die;
 	c->state = PH_DW_CLS_BUSY;
 	c->state = compute_cls(ctx, idx, depth) ? PH_DW_CLS_DONE
@@ -564,18 +564,30 @@ bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 	return c->state == PH_DW_CLS_DONE;
 }
 
-void ph_dw_cxx_free(struct ph_dw_ctx *ctx)
+void ph_dw_cxx_cache_init(struct ph_dw_cxx_cache *c)
 {
-	for (size_t i = 0; i < ctx->cls_n; i++) {
-		struct ph_dw_cls *c = ctx->cls_v[i];
+	ph_dw_offmap_init(&c->cls_map);
+	c->cls_v = NULL;
+	c->cls_n = c->cls_cap = 0;
+}
 
-		free(c->bases);
-		free(c->fields);
-		free(c->vbases);
-		free(c);
+void ph_dw_cxx_cache_reset(struct ph_dw_cxx_cache *c)
+{
+	for (size_t i = 0; i < c->cls_n; i++) {
+		struct ph_dw_cls *cls = c->cls_v[i];
+
+		free(cls->bases);
+		free(cls->fields);
+		free(cls->vbases);
+		free(cls);
 	}
-	free(ctx->cls_v);
-	ctx->cls_v = NULL;
-	ctx->cls_n = ctx->cls_cap = 0;
-	ph_dw_offmap_deinit(&ctx->cls_map);
+	free(c->cls_v);
+	c->cls_v = NULL;
+	c->cls_n = c->cls_cap = 0;
+	ph_dw_offmap_deinit(&c->cls_map);
+}
+
+void ph_dw_cxx_cache_deinit(struct ph_dw_cxx_cache *c)
+{
+	ph_dw_cxx_cache_reset(c);
 }

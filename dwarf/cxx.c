@@ -172,7 +172,7 @@ static bool layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		if (!push_vb(ctx, l, &cap, &vb))
 			goto fail;
 	}
-	seen = zalloc(ctx, ctx->cls_n, sizeof(*seen));
+	seen = zalloc(ctx, ctx->classes.cls_n, sizeof(*seen));
 	if (!seen || !fieldless(ctx, c, idx, l, &cap, seen, 0))
 		goto fail;
 	free(seen);

@@ -44,9 +44,9 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 	if ((err = ph_dw_defs_create(&told)))
 		return err;
 	ph_dw_ctx_init(&ctx, NULL, job->path, false, false);
-	ctx.defs = job->defs;
-	ctx.dws = job->dws;
-	ctx.nr_dws = job->nr_dws;
+	ctx.decls.defs = job->defs;
+	ctx.decls.dws = job->dws;
+	ctx.decls.nr_dws = job->nr_dws;
 	for (size_t i = 0; i < job->nr_deferred && !err; i++) {
 		const struct ph_dw_deferred *d = &job->deferred[i];
 		struct ph_type t;
@@ -76,13 +76,13 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 		ctx.c_prototypes = true;
 		ctx.comp_dir = d->comp_dir;
 		ctx.relative_unit = d->relative_unit;
-		ctx.unit_index = d->loc.unit;
-		ctx.layout = true;
-		ctx.missed = false;
+		ctx.decls.unit_index = d->loc.unit;
+		ctx.decls.layout = true;
+		ctx.decls.missed = false;
 		err = ph_dw_build_type(&ctx, &die, d->name, d->typedef_name,
 				       &t, &built);
-		ctx.layout = false;
-		if (ctx.missed && err != &ph_error_nomem) {
+		ctx.decls.layout = false;
+		if (ctx.decls.missed && err != &ph_error_nomem) {
 			if (err)
 				ph_error_destroy(err);
 			err = NULL;
@@ -93,7 +93,7 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 			fprintf(stderr, "pokehole: %s: cannot lay out '%s': "
 				"'%s' is only declared (no unit of the file "
 				"defines it)\n", job->path, d->name,
-				ctx.missed_name.data);
+				ctx.decls.missed_name.data);
 			err = ph_dw_defs_add(told, d->name, &d->loc);
 			continue;
 		}

@@ -49,24 +49,46 @@ void ph_dw_session_close(struct ph_dw_session *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* dwfl_getmodules for a function of the module alone: FN on each
+   module until it returns false.  */
+struct each {
+	bool (*fn)(Dwfl_Module *mod, void *arg);
+	void *arg;
+};
+
+static int each_cb(Dwfl_Module *mod, void **userdata, const char *name,
+		   Dwarf_Addr start, void *arg)
+{
+	struct each *e = arg;
+
+	(void)userdata;
+	(void)name;
+	(void)start;
+	return e->fn(mod, e->arg) ? DWARF_CB_OK : DWARF_CB_ABORT;
+}
+
+static void each_module(struct ph_dw_session *s,
+			bool (*fn)(Dwfl_Module *mod, void *arg), void *arg)
+{
+	struct each e = { fn, arg };
+
+	dwfl_getmodules(s->dwfl, each_cb, &e, 0);
+}
+
 struct nth {
 	unsigned n;
 	Dwfl_Module *mod;
 };
 
-static int find_nth(Dwfl_Module *mod, void **userdata, const char *name,
-		    Dwarf_Addr start, void *arg)
+static bool find_nth(Dwfl_Module *mod, void *arg)
 {
 	struct nth *nth = arg;
 
-	(void)userdata;
-	(void)name;
-	(void)start;
 	if (nth->n-- == 0) {
 		nth->mod = mod;
-		return DWARF_CB_ABORT;
+		return false;
 	}
-	return DWARF_CB_OK;
+	return true;
 }
 
 /* Checks what libelf would only call "invalid": a file that is not ELF
@@ -182,24 +204,20 @@ struct grouped {
 	bool nomem;
 };
 
-static int find_grouped(Dwfl_Module *mod, void **userdata, const char *name,
-			Dwarf_Addr start, void *arg)
+static bool find_grouped(Dwfl_Module *mod, void *arg)
 {
 	struct grouped *g = arg;
 
-	(void)userdata;
-	(void)name;
-	(void)start;
 	if (grouped_type_units(mod, &g->nomem))
 		g->found = true;
-	return g->found || g->nomem ? DWARF_CB_ABORT : DWARF_CB_OK;
+	return !g->found && !g->nomem;
 }
 
 Dwfl_Module *ph_dw_session_module(struct ph_dw_session *s, unsigned n)
 {
 	struct nth nth = { n, NULL };
 
-	dwfl_getmodules(s->dwfl, find_nth, &nth, 0);
+	each_module(s, find_nth, &nth);
 	return nth.mod;
 }
 
@@ -207,7 +225,7 @@ void ph_dw_session_grouped(struct ph_dw_session *s, bool *found, bool *nomem)
 {
 	struct grouped grouped = { false, false };
 
-	dwfl_getmodules(s->dwfl, find_grouped, &grouped, 0);
+	each_module(s, find_grouped, &grouped);
 	*found = grouped.found;
 	*nomem = grouped.nomem;
 }

@@ -93,11 +93,11 @@ static struct ph_error *build(struct ph_dw_walk *w, Dwarf_Die *die,
 	bool built, seen;
 
 	w->nr_built++;
-	w->ctx->layout = true;
-	w->ctx->missed = false;
+	w->ctx->decls.layout = true;
+	w->ctx->decls.missed = false;
 	err = ph_dw_build_type(w->ctx, die, name, typedef_name, &t, &built);
-	w->ctx->layout = false;
-	if (w->ctx->missed && err != &ph_error_nomem) {
+	w->ctx->decls.layout = false;
+	if (w->ctx->decls.missed && err != &ph_error_nomem) {
 		/* Another unit may define the class: see defs.c.  */
 		if (err)
 			ph_error_destroy(err);
@@ -328,15 +328,12 @@ static struct ph_error *visit_import(struct ph_dw_walk *w, Dwarf_Die *die,
 static struct ph_error *walk_tree(struct ph_dw_walk *w, Dwarf_Die *parent,
 				  unsigned depth)
 {
-	Dwarf_Die child;
 	struct ph_error *err;
+	Dwarf_Die child;
 	int rc;
 
-	if (depth > PH_DW_MAX_TREE_DEPTH)
-		return ph_dw_error(parent, NULL, "DIE tree too deep");
-	rc = dwarf_child(parent, &child);
-	if (rc < 0)
-		return ph_dw_error(parent, NULL, "cannot read the children");
+	if ((err = ph_dw_first_child(parent, depth, &child, &rc)))
+		return err;
 	for (; rc == 0; rc = next_sibling(&child)) {
 		bool descend = false;
 
@@ -495,12 +492,8 @@ struct ph_error *ph_dw_walk_unit(struct ph_dw_walk *w, Dwarf_CU *cu,
 	w->unit_cu = root.cu;
 	ph_dw_offmap_deinit(&w->typedef_named);
 	ph_dw_fp_memo_clear(w->fp_memo);
-	ph_dw_offmap_deinit(&ctx->aligns);
-	ph_dw_offmap_deinit(&ctx->user_aligns);
-	ph_dw_offmap_deinit(&ctx->paddings);
-	ph_dw_offmap_deinit(&ctx->parents);
-	ph_dw_offmap_deinit(&ctx->parented_units);
-	ctx->parent_dies.n = 0;
+	ph_dw_align_cache_reset(&ctx->align);
+	ph_dw_names_cache_reset(&ctx->names);
 	/* A fresh scratch model per unit: what a unit builds and does not
 	   keep goes with it.  */
 	ph_model_destroy(ctx->model);

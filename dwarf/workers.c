@@ -243,7 +243,7 @@ static void read_units(struct ph_dw_job *job, Dwarf *dw)
 				w.out = r.model;
 				w.soft = NULL;
 				w.unit_index = c;
-				ctx.unit_index = c;
+				ctx.decls.unit_index = c;
 				w.unit_fast = false;
 				w.nr_built = 0;
 				w.defs = r.defs;
