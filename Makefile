@@ -67,7 +67,7 @@ PLUGIN := plugin/pokehole.so
 VERSIONED_PLUGINS := $(OTHER_GCC_VERSIONS:%=plugin/gcc-%/pokehole.so)
 
 .PHONY: all plugin demo check clean install deps gcc-root
-all: $(PLUGIN) $(VERSIONED_PLUGINS) dwarf/pokehole
+all: $(PLUGIN) $(VERSIONED_PLUGINS) dwarf/pokehole dwarf/pokefunct
 plugin: $(PLUGIN)
 
 build/%.o: %.c Makefile
@@ -192,7 +192,8 @@ install: all
 	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/pokehole.so
 	install -m 755 dwarf/pokehole $(DESTDIR)$(BINDIR)/pokehole
-	install -m 644 docs/pokehole.1 docs/pokehole-plugin.1 \
+	install -m 755 dwarf/pokefunct $(DESTDIR)$(BINDIR)/pokefunct
+	install -m 644 docs/pokehole.1 docs/pokehole-plugin.1 docs/pokefunct.1 \
 	  $(DESTDIR)$(MANDIR)/man1
 	install -m 644 README docs/layout-jsonl.md $(DESTDIR)$(DOCDIR)
 	@for v in $(OTHER_GCC_VERSIONS); do \
@@ -205,7 +206,7 @@ install: all
 	done
 
 clean:
-	rm -rf build build-san $(PLUGIN) plugin/gcc-* $(TEST_TOOLS) testsuite/results \
+	rm -rf build build-san $(PLUGIN) plugin/gcc-* $(TEST_TOOLS) dwarf/pokefunct testsuite/results \
 	  testsuite/*.sum testsuite/*.log
 
 -include $(shell find build $(SAN_DIR) -name '*.d' 2>/dev/null)

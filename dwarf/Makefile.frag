@@ -24,6 +24,16 @@ build/dwarf/%.o: dwarf/%.c Makefile dwarf/Makefile.frag
 $(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $^ $(DWARF_LIBS) -o $@
 
+# dwarf/pokefunct: the functions, pfunct's options; libdwfl's opening
+# (session.c) and the option table (cli.c) shared with pokehole.
+FUNCT_SRC := dwarf/funct-main.c dwarf/funcs.c dwarf/fntype.c dwarf/cli.c \
+	dwarf/session.c
+FUNCT_OBJ := $(FUNCT_SRC:%.c=build/%.o)
+FUNCT_TOOL := dwarf/pokefunct
+
+$(FUNCT_TOOL): $(FUNCT_OBJ) $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) $^ $(DWARF_LIBS) -o $@
+
 .PHONY: dwarf-selftest
 dwarf-selftest: $(DWARF_TOOL) $(PLUGIN)
 	sh dwarf/selftest.sh

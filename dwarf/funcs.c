@@ -1,0 +1,477 @@
+/* The functions of a file, from its DWARF through libdw: every
+   DW_TAG_subprogram, its abstract origin and specification followed to
+   the DIE that declares it (whose name, file and line are the function's
+   key, so that a function is one function however many units and
+   instances describe it), and every DW_TAG_inlined_subroutine counted
+   towards its abstract origin and towards the body it sits in.  */
+#include "funcs.h"
+#include "fntype.h"
+#include "session.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_DEPTH = 512, MAX_CHAIN = 16 };
+
+void ph_fn_table_init(struct ph_fn_table *t)
+{
+	memset(t, 0, sizeof(*t));
+}
+
+void ph_fn_table_deinit(struct ph_fn_table *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		free(t->fns[i].name);
+		free(t->fns[i].file);
+		free(t->fns[i].exps);
+		free(t->fns[i].proto);
+	}
+	free(t->fns);
+	free(t->slots);
+	memset(t, 0, sizeof(*t));
+}
+
+static size_t hash_key(const char *name, const char *file, unsigned line)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (const char *p = name; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	h = (h ^ 0xff) * 1099511628211ULL;
+	for (const char *p = file; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	h = (h ^ line) * 1099511628211ULL;
+	return (size_t)(h ^ (h >> 29));
+}
+
+static bool grow_slots(struct ph_fn_table *t)
+{
+	size_t n = t->nr_slots ? t->nr_slots * 2 : 1024;
+	size_t *slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return false;
+	for (size_t i = 0; i < t->n; i++) {
+		const struct ph_fn *f = &t->fns[i];
+		size_t s = hash_key(f->name, f->file, f->line) & (n - 1);
+
+		while (slots[s])
+			s = (s + 1) & (n - 1);
+		slots[s] = i + 1;
+	}
+	free(t->slots);
+	t->slots = slots;
+	t->nr_slots = n;
+	return true;
+}
+
+/* The index of the function NAME, FILE, LINE, added when new; false for
+   out of memory.  */
+static bool lookup(struct ph_fn_table *t, const char *name, const char *file,
+		   unsigned line, size_t *ret)
+{
+	size_t s, h = hash_key(name, file, line);
+	struct ph_fn *f;
+
+	if (2 * (t->n + 1) > t->nr_slots && !grow_slots(t))
+		return false;
+	for (s = h & (t->nr_slots - 1); t->slots[s];
+	     s = (s + 1) & (t->nr_slots - 1)) {
+		f = &t->fns[t->slots[s] - 1];
+		if (f->line == line && strcmp(f->name, name) == 0 &&
+		    strcmp(f->file, file) == 0) {
+			*ret = t->slots[s] - 1;
+			return true;
+		}
+	}
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 256;
+		struct ph_fn *fns = realloc(t->fns, cap * sizeof(*fns));
+
+		if (!fns)
+			return false;
+		t->fns = fns;
+		t->cap = cap;
+	}
+	f = &t->fns[t->n];
+	memset(f, 0, sizeof(*f));
+	f->inline_attr = -1;
+	f->counted = -1;
+	f->line = line;
+	f->name = strdup(name);
+	f->file = strdup(file);
+	if (!f->name || !f->file) {
+		free(f->name);
+		free(f->file);
+		return false;
+	}
+	t->slots[s] = ++t->n;
+	*ret = t->n - 1;
+	return true;
+}
+
+/* What one file's walk carries.  */
+struct walk {
+	struct ph_fn_table *t;
+	const struct ph_fn_opts *opts;
+	Dwarf_Addr bias;	/* libdwfl's; addresses are shown as in the file */
+	size_t unit;		/* counts units across files, from 1 */
+	struct ph_error *err;
+};
+
+static size_t unit_counter;
+
+/* The DIE that declares DIE: its abstract origins and specifications
+   followed (ORIGIN: the abstract origins only, where the function's
+   parameters, variables and labels are).  */
+static bool resolve(Dwarf_Die *die, Dwarf_Die *origin, Dwarf_Die *decl)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die cur = *die, next;
+	bool in_origin = true;
+
+	*origin = cur;
+	for (int i = 0; i < MAX_CHAIN; i++) {
+		if (dwarf_attr(&cur, DW_AT_abstract_origin, &a)) {
+			if (!dwarf_formref_die(&a, &next))
+				return false;
+			cur = next;
+			if (in_origin)
+				*origin = cur;
+		} else if (dwarf_attr(&cur, DW_AT_specification, &a)) {
+			if (!dwarf_formref_die(&a, &next))
+				return false;
+			cur = next;
+			in_origin = false;
+		} else {
+			*decl = cur;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The function DIE is an instance of, or SIZE_MAX when it has no name
+   (W->err set on failure).  */
+static size_t function_of(struct walk *w, Dwarf_Die *die, Dwarf_Die *origin)
+{
+	Dwarf_Die decl;
+	const char *name, *file;
+	int line = 0;
+	size_t i;
+
+	if (!resolve(die, origin, &decl))
+		return SIZE_MAX;
+	name = dwarf_diename(&decl);
+	if (!name)
+		return SIZE_MAX;
+	file = dwarf_decl_file(&decl);
+	if (dwarf_decl_line(&decl, &line) != 0 || line < 0)
+		line = 0;
+	if (!lookup(w->t, name, file ? file : "", (unsigned)line, &i)) {
+		w->err = &ph_error_nomem;
+		return SIZE_MAX;
+	}
+	return i;
+}
+
+/* The bytes of DIE's code and its lowest address; false when it has
+   none.  */
+static bool code_of(Dwarf_Die *die, uint64_t *size, uint64_t *low,
+		    uint64_t *high)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+	bool any = false;
+
+	*size = 0;
+	*low = UINT64_MAX;
+	*high = 0;
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		if (end > start)
+			*size += end - start;
+		if (start < *low)
+			*low = start;
+		if (end > *high)
+			*high = end;
+		any = true;
+	}
+	return any;
+}
+
+/* Parameters, labels and variables of the function whose abstract (or
+   only) DIE is DIE: labels and variables at any depth of its lexical
+   blocks.  */
+static void count_block(Dwarf_Die *die, struct ph_fn *f, int depth, bool top)
+{
+	Dwarf_Die c;
+
+	if (depth > MAX_DEPTH || dwarf_child(die, &c) != 0)
+		return;
+	do {
+		switch (dwarf_tag(&c)) {
+		case DW_TAG_formal_parameter:
+			if (top)
+				f->params++;
+			break;
+		case DW_TAG_unspecified_parameters:
+			if (top)
+				f->varargs = true;
+			break;
+		case DW_TAG_label:
+			f->labels++;
+			break;
+		case DW_TAG_variable:
+			f->variables++;
+			break;
+		case DW_TAG_lexical_block:
+			count_block(&c, f, depth + 1, false);
+			break;
+		}
+	} while (dwarf_siblingof(&c, &c) == 0);
+}
+
+static void count(struct walk *w, Dwarf_Die *origin, struct ph_fn *f)
+{
+	int rank = dwarf_hasattr(origin, DW_AT_declaration) ? 1 : 2;
+	struct ph_error *err;
+
+	if (rank <= f->counted)
+		return;
+	f->counted = rank;
+	f->params = f->labels = f->variables = 0;
+	f->varargs = false;
+	count_block(origin, f, 0, true);
+	if (w->opts->prototypes) {
+		char *proto;
+
+		if ((err = ph_fn_prototype(origin, f->name, &proto))) {
+			w->err = err;
+			return;
+		}
+		free(f->proto);
+		f->proto = proto;
+	}
+	if (w->opts->class_name)
+		f->class_param = ph_fn_has_class_param(origin,
+						       w->opts->class_name);
+}
+
+static void walk_body(struct walk *w, Dwarf_Die *die, size_t body, int depth);
+
+/* A DW_TAG_subprogram.  */
+static void subprogram(struct walk *w, Dwarf_Die *die, int depth)
+{
+	Dwarf_Die origin;
+	Dwarf_Attribute a;
+	Dwarf_Word inl;
+	size_t i = function_of(w, die, &origin);
+	struct ph_fn *f;
+	uint64_t size, low, high;
+	bool first = false;
+
+	if (i == SIZE_MAX)
+		return;
+	f = &w->t->fns[i];
+	count(w, &origin, f);
+	if (w->err)
+		return;
+	if (dwarf_attr_integrate(die, DW_AT_external, &a))
+		f->external = true;
+	if (dwarf_attr_integrate(die, DW_AT_inline, &a) &&
+	    dwarf_formudata(&a, &inl) == 0)
+		f->inline_attr = (int)inl;
+	if (!dwarf_hasattr(die, DW_AT_declaration)) {
+		f->defined = true;
+		if (f->last_unit != w->unit) {
+			f->last_unit = w->unit;
+			f->units++;
+		}
+	}
+	if (code_of(die, &size, &low, &high)) {
+		first = !f->has_body;
+		if (first) {
+			f->has_body = true;
+			f->size = size;
+			f->low_pc = low;
+			f->high_pc = high;
+		}
+		f->nr_bodies++;
+	}
+	walk_body(w, die, first ? i : SIZE_MAX, depth + 1);
+}
+
+/* A DW_TAG_inlined_subroutine inside the first body of function BODY
+   (SIZE_MAX: another body).  */
+static void expansion(struct walk *w, Dwarf_Die *die, size_t body)
+{
+	Dwarf_Die origin;
+	size_t i = function_of(w, die, &origin);
+	uint64_t size, low, high;
+	struct ph_fn *f;
+
+	if (i == SIZE_MAX)
+		return;
+	if (!code_of(die, &size, &low, &high))
+		size = 0, low = 0;
+	f = &w->t->fns[i];
+	f->inlined_count++;
+	f->inlined_bytes += size;
+	if (f->counted < 0)
+		count(w, &origin, f);
+	if (body == SIZE_MAX || w->err)
+		return;
+	f = &w->t->fns[body];
+	f->nr_exp++;
+	f->exp_bytes += size;
+	if (!w->opts->expansions)
+		return;
+	if (f->nr_exp > f->exps_cap) {
+		size_t cap = f->exps_cap ? f->exps_cap * 2 : 8;
+		struct ph_fn_expansion *v = realloc(f->exps, cap * sizeof(*v));
+
+		if (!v) {
+			w->err = &ph_error_nomem;
+			return;
+		}
+		f->exps = v;
+		f->exps_cap = cap;
+	}
+	f->exps[f->nr_exp - 1] = (struct ph_fn_expansion){
+		i, size, low };
+}
+
+/* The DIEs inside a function: inline expansions (and those inside them),
+   lexical blocks, nested functions.  */
+static void walk_body(struct walk *w, Dwarf_Die *die, size_t body, int depth)
+{
+	Dwarf_Die c;
+
+	if (depth > MAX_DEPTH || dwarf_child(die, &c) != 0)
+		return;
+	do {
+		switch (dwarf_tag(&c)) {
+		case DW_TAG_inlined_subroutine:
+			expansion(w, &c, body);
+			if (w->err)
+				return;
+			walk_body(w, &c, body, depth + 1);
+			break;
+		case DW_TAG_lexical_block:
+			walk_body(w, &c, body, depth + 1);
+			break;
+		case DW_TAG_subprogram:
+			subprogram(w, &c, depth + 1);
+			break;
+		}
+	} while (!w->err && dwarf_siblingof(&c, &c) == 0);
+}
+
+/* The DIEs of a unit, or of a namespace: functions, and namespaces.  */
+static void walk_scope(struct walk *w, Dwarf_Die *die, int depth)
+{
+	Dwarf_Die c;
+
+	if (depth > MAX_DEPTH || dwarf_child(die, &c) != 0)
+		return;
+	do {
+		switch (dwarf_tag(&c)) {
+		case DW_TAG_subprogram:
+			subprogram(w, &c, depth + 1);
+			break;
+		case DW_TAG_namespace:
+		case DW_TAG_module:
+			walk_scope(w, &c, depth + 1);
+			break;
+		}
+	} while (!w->err && dwarf_siblingof(&c, &c) == 0);
+}
+
+static struct ph_error *walk_module(struct walk *w, Dwarf *dw)
+{
+	Dwarf_CU *cu = NULL, *next;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	Dwarf_Die cudie, subdie;
+	int r;
+
+	while ((r = dwarf_get_units(dw, cu, &next, &version, &unit_type,
+				    &cudie, NULL)) == 0) {
+		cu = next;
+		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
+			continue;
+		if (unit_type == DW_UT_skeleton) {
+			if (dwarf_cu_info(cu, NULL, NULL, NULL, &subdie, NULL,
+					  NULL, NULL) != 0 ||
+			    dwarf_tag(&subdie) == DW_TAG_invalid)
+				return ph_error_create(PH_ERROR_INVALID,
+						       "cannot find the split "
+						       "DWARF file of a unit");
+			cudie = subdie;
+		}
+		w->unit = ++unit_counter;
+		walk_scope(w, &cudie, 0);
+		if (w->err)
+			return w->err;
+	}
+	if (r < 0)
+		return ph_error_create(PH_ERROR_INVALID, "libdw: %s",
+				       dwarf_errmsg(-1));
+	return NULL;
+}
+
+struct modules {
+	struct walk *w;
+	unsigned with_dwarf;
+	struct ph_error *err;
+};
+
+static int each_module(Dwfl_Module *mod, void **userdata, const char *name,
+		       Dwarf_Addr start, void *arg)
+{
+	struct modules *ms = arg;
+	Dwarf *dw;
+
+	(void)userdata;
+	(void)name;
+	(void)start;
+	dw = dwfl_module_getdwarf(mod, &ms->w->bias);
+	if (!dw)
+		return DWARF_CB_OK;
+	ms->with_dwarf++;
+	ms->err = walk_module(ms->w, dw);
+	return ms->err ? DWARF_CB_ABORT : DWARF_CB_OK;
+}
+
+struct ph_error *ph_fn_load_file(struct ph_fn_table *t, const char *path,
+				 const struct ph_fn_opts *opts)
+{
+	struct ph_dw_session s;
+	struct walk w = { .t = t, .opts = opts };
+	struct modules ms = { .w = &w };
+	struct ph_error *err;
+
+	if ((err = ph_dw_check_file(path)))
+		return err;
+	if ((err = ph_dw_session_open(&s, path, opts->debuginfo_path)))
+		goto out;
+	if (dwfl_getmodules(s.dwfl, each_module, &ms, 0) < 0 && !ms.err)
+		ms.err = ph_error_create(PH_ERROR_INVALID, "libdwfl: %s",
+					 dwfl_errmsg(-1));
+	err = ms.err;
+	if (!err && !ms.with_dwarf) {
+		int e = dwfl_errno();
+
+		err = ph_error_create(PH_ERROR_INVALID,
+				      "no debug information (DWARF)%s%s%s",
+				      e ? " (" : "", e ? dwfl_errmsg(e) : "",
+				      e ? ")" : "");
+	}
+out:
+	ph_dw_session_close(&s);
+	return err;
+}

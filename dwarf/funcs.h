@@ -1,0 +1,83 @@
+/* pokefunct's functions: what the DWARF of a file says of each function
+   (funcs.c collects them through libdw), each function once.  */
+#ifndef PH_DWARF_FUNCS_H
+#define PH_DWARF_FUNCS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../reorg/error.h"
+
+/* An inline expansion inside a function's out-of-line body.  */
+struct ph_fn_expansion {
+	size_t origin;		/* index of the function expanded */
+	uint64_t size;		/* bytes: high_pc - low_pc, or the ranges */
+	uint64_t low_pc;	/* its entry (lowest) address */
+};
+
+/* One function: its name, declaration file and line are its key.  */
+struct ph_fn {
+	char *name;
+	char *file;		/* the declaration's file, "" when none */
+	unsigned line;		/* the declaration's line, 0 when none */
+	bool external;		/* DW_AT_external */
+	int inline_attr;	/* DW_AT_inline, -1 when absent */
+	bool defined;		/* more than a declaration is known */
+	bool has_body;		/* an out-of-line instance exists */
+	unsigned nr_bodies;	/* out-of-line instances seen */
+	uint64_t size;		/* of the first out-of-line body */
+	uint64_t low_pc, high_pc;	/* its range (high_pc exclusive) */
+	int counted;		/* the rank of the DIE the counts are from */
+	unsigned params, labels, variables;
+	bool varargs;
+	unsigned inlined_count;	/* its inline expansions, anywhere */
+	uint64_t inlined_bytes;
+	unsigned units;		/* units where it is defined (src#) */
+	size_t last_unit;	/* the last of them, + 1 */
+	/* The expansions inside the first out-of-line body.  */
+	unsigned nr_exp;
+	uint64_t exp_bytes;
+	struct ph_fn_expansion *exps;	/* when asked for */
+	size_t exps_cap;
+	char *proto;		/* "int f(int a)", when asked for */
+	bool class_param;	/* a parameter points to the -c class */
+};
+
+/* What the collector keeps beyond the counts.  */
+struct ph_fn_opts {
+	bool expansions;	/* each expansion (-i) */
+	bool prototypes;	/* proto */
+	const char *class_name;	/* class_param for this struct, or NULL */
+	const char *debuginfo_path;
+};
+
+struct ph_fn_table {
+	struct ph_fn *fns;	/* in the order they first appear */
+	size_t n, cap;
+	size_t *slots;		/* open addressing: index + 1, 0 empty */
+	size_t nr_slots;
+};
+
+void ph_fn_table_init(struct ph_fn_table *t);
+void ph_fn_table_deinit(struct ph_fn_table *t);
+
+/* Adds the functions of the file at PATH (whatever libdwfl opens) to T.
+   An error names the problem, without the path.  */
+struct ph_error *ph_fn_load_file(struct ph_fn_table *t, const char *path,
+				 const struct ph_fn_opts *opts);
+
+/* Whether the function is declared inline (DW_AT_inline says so).  */
+static inline bool ph_fn_declared_inline(const struct ph_fn *f)
+{
+	return f->inline_attr == 2 || f->inline_attr == 3;
+}
+
+/* Whether it has inline expansions (or DWARF says it was inlined).  */
+static inline bool ph_fn_inlined(const struct ph_fn *f)
+{
+	return f->inlined_count > 0 || f->inline_attr == 1 ||
+	       f->inline_attr == 3;
+}
+
+#endif
