@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 void ph_cli_tables(const struct ph_cli_option *opts, size_t n,
@@ -53,4 +55,43 @@ void ph_cli_help(FILE *f, const struct ph_cli_option *opts, size_t n)
 			w = 0;
 		}
 	}
+}
+
+int ph_cli_bad_usage(const char *progname)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n", progname);
+	return 2;
+}
+
+int ph_cli_no_files(const char *progname)
+{
+	fprintf(stderr, "%s: no input files\n", progname);
+	return ph_cli_bad_usage(progname);
+}
+
+bool ph_cli_jobs(const char *progname, const char *arg, unsigned *ret)
+{
+	char *end;
+	unsigned long v;
+
+	*ret = 0;
+	if (!arg)
+		return true;
+	errno = 0;
+	v = strtoul(arg, &end, 0);
+	if (*arg < '0' || *arg > '9' || errno || *end || v == 0 || v > 4096) {
+		fprintf(stderr, "%s: --jobs needs a number from 1 to 4096\n",
+			progname);
+		return false;
+	}
+	*ret = (unsigned)v;
+	return true;
+}
+
+int ph_cli_flush(const char *progname)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "%s: cannot write: %s\n", progname, strerror(errno));
+	return 1;
 }

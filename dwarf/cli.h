@@ -5,6 +5,7 @@
 #define PH_DWARF_CLI_H
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 struct ph_cli_option {
@@ -16,11 +17,35 @@ struct ph_cli_option {
 	const char *help;
 };
 
+/* The codes of the options every command has, above any of its own.  */
+enum { PH_CLI_OPT_DEBUGINFO_PATH = 0x1000, PH_CLI_OPT_VERSION };
+
+/* The last entries of every command's table.  */
+#define PH_CLI_COMMON_OPTIONS						\
+	{ "debuginfo-path", required_argument, PH_CLI_OPT_DEBUGINFO_PATH, \
+	  "PATH", "where to look for separate debug files\n(colon-"	\
+	  "separated directories; default\n:.debug:/usr/lib/debug)" },	\
+	{ "help", no_argument, 'h', NULL, "print this help and exit" },	\
+	{ "version", no_argument, PH_CLI_OPT_VERSION, NULL,		\
+	  "print the version and exit" }
+
 /* getopt_long's tables for the N options of OPTS: LONGS holds N + 1
    entries, SHORTS 3 * N + 1 characters.  */
 void ph_cli_tables(const struct ph_cli_option *opts, size_t n,
 		   struct option *longs, char *shorts);
 /* The help lines of the N options of OPTS, as GNU tools print them.  */
 void ph_cli_help(FILE *f, const struct ph_cli_option *opts, size_t n);
+
+/* Bad usage: the pointer to --help on standard error; returns the
+   status for it, 2.  */
+int ph_cli_bad_usage(const char *progname);
+/* No FILE given: says so; returns 2.  */
+int ph_cli_no_files(const char *progname);
+/* ARG, the argument of --jobs, as *RET (NULL: 0, the default); false
+   after saying why when it is not a number from 1 to 4096.  */
+bool ph_cli_jobs(const char *progname, const char *arg, unsigned *ret);
+/* Standard output flushed: 0, or 1 after saying why it could not be
+   written.  */
+int ph_cli_flush(const char *progname);
 
 #endif

@@ -203,6 +203,13 @@ static bool code_of(Dwarf_Die *die, uint64_t *size, uint64_t *low,
 	return any;
 }
 
+/* The first child of DIE, as dwarf_child: 0 when there is one, and not
+   when DEPTH is past what a real program nests.  */
+static int first_child(Dwarf_Die *die, int depth, Dwarf_Die *c)
+{
+	return depth > MAX_DEPTH ? 1 : dwarf_child(die, c);
+}
+
 /* Parameters, labels and variables of the function whose abstract (or
    only) DIE is DIE: labels and variables at any depth of its lexical
    blocks.  */
@@ -210,9 +217,8 @@ static void count_block(Dwarf_Die *die, struct ph_fn *f, int depth, bool top)
 {
 	Dwarf_Die c;
 
-	if (depth > MAX_DEPTH || dwarf_child(die, &c) != 0)
-		return;
-	do {
+	for (int rc = first_child(die, depth, &c); rc == 0;
+	     rc = dwarf_siblingof(&c, &c)) {
 		switch (dwarf_tag(&c)) {
 		case DW_TAG_formal_parameter:
 			if (top)
@@ -232,7 +238,7 @@ static void count_block(Dwarf_Die *die, struct ph_fn *f, int depth, bool top)
 			count_block(&c, f, depth + 1, false);
 			break;
 		}
-	} while (dwarf_siblingof(&c, &c) == 0);
+	}
 }
 
 static void count(struct walk *w, Dwarf_Die *origin, struct ph_fn *f)
@@ -351,9 +357,8 @@ static void walk_body(struct walk *w, Dwarf_Die *die, size_t body, int depth)
 {
 	Dwarf_Die c;
 
-	if (depth > MAX_DEPTH || dwarf_child(die, &c) != 0)
-		return;
-	do {
+	for (int rc = first_child(die, depth, &c); rc == 0;
+	     rc = dwarf_siblingof(&c, &c)) {
 		switch (dwarf_tag(&c)) {
 		case DW_TAG_inlined_subroutine:
 			expansion(w, &c, body);
@@ -368,7 +373,9 @@ static void walk_body(struct walk *w, Dwarf_Die *die, size_t body, int depth)
 			subprogram(w, &c, depth + 1);
 			break;
 		}
-	} while (!w->err && dwarf_siblingof(&c, &c) == 0);
+		if (w->err)
+			return;
+	}
 }
 
 /* The DIEs of a unit, or of a namespace: functions, and namespaces.  */
@@ -376,9 +383,8 @@ static void walk_scope(struct walk *w, Dwarf_Die *die, int depth)
 {
 	Dwarf_Die c;
 
-	if (depth > MAX_DEPTH || dwarf_child(die, &c) != 0)
-		return;
-	do {
+	for (int rc = first_child(die, depth, &c); rc == 0;
+	     rc = dwarf_siblingof(&c, &c)) {
 		switch (dwarf_tag(&c)) {
 		case DW_TAG_subprogram:
 			subprogram(w, &c, depth + 1);
@@ -388,7 +394,9 @@ static void walk_scope(struct walk *w, Dwarf_Die *die, int depth)
 			walk_scope(w, &c, depth + 1);
 			break;
 		}
-	} while (!w->err && dwarf_siblingof(&c, &c) == 0);
+		if (w->err)
+			return;
+	}
 }
 
 static struct ph_error *walk_module(struct walk *w, Dwarf *dw)
@@ -454,23 +462,14 @@ struct ph_error *ph_fn_load_file(struct ph_fn_table *t, const char *path,
 	struct walk w = { .t = t, .opts = opts };
 	struct modules ms = { .w = &w };
 	struct ph_error *err;
+	int rc;
 
 	if ((err = ph_dw_check_file(path)))
 		return err;
 	if ((err = ph_dw_session_open(&s, path, opts->debuginfo_path)))
 		goto out;
-	if (dwfl_getmodules(s.dwfl, each_module, &ms, 0) < 0 && !ms.err)
-		ms.err = ph_error_create(PH_ERROR_INVALID, "libdwfl: %s",
-					 dwfl_errmsg(-1));
-	err = ms.err;
-	if (!err && !ms.with_dwarf) {
-		int e = dwfl_errno();
-
-		err = ph_error_create(PH_ERROR_INVALID,
-				      "no debug information (DWARF)%s%s%s",
-				      e ? " (" : "", e ? dwfl_errmsg(e) : "",
-				      e ? ")" : "");
-	}
+	rc = dwfl_getmodules(s.dwfl, each_module, &ms, 0);
+	err = ph_dw_session_outcome(ms.err, rc, ms.with_dwarf);
 out:
 	ph_dw_session_close(&s);
 	return err;

@@ -32,7 +32,7 @@ struct options {
 	uint64_t addr;
 };
 
-enum { OPT_JSON = 256, OPT_VERSION, OPT_DEBUGINFO_PATH, OPT_NR_PARAMS };
+enum { OPT_JSON = 256, OPT_NR_PARAMS };
 
 static const struct ph_cli_option options[] = {
 	{ "sizes", no_argument, 's', NULL,
@@ -76,12 +76,7 @@ static const struct ph_cli_option options[] = {
 	{ "jobs", optional_argument, 'j', "N",
 	  "accepted for pokehole's sake: functions\nare read by one "
 	  "thread" },
-	{ "debuginfo-path", required_argument, OPT_DEBUGINFO_PATH, "PATH",
-	  "where to look for separate debug files\n(colon-separated "
-	  "directories; default\n:.debug:/usr/lib/debug)" },
-	{ "help", no_argument, 'h', NULL, "print this help and exit" },
-	{ "version", no_argument, OPT_VERSION, NULL,
-	  "print the version and exit" },
+	PH_CLI_COMMON_OPTIONS,
 };
 enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
 
@@ -299,7 +294,7 @@ int main(int argc, char **argv)
 	struct ph_error *err;
 	struct option long_options[NR_OPTIONS + 1];
 	char short_options[3 * NR_OPTIONS + 1];
-	uint64_t n;
+	unsigned jobs;
 	size_t shown;
 	int c, status = 0;
 
@@ -333,32 +328,22 @@ int main(int argc, char **argv)
 			o.have_addr = true;
 			break;
 		case 'j':
-			if (optarg && (!parse_u64(optarg, &n) || n == 0 ||
-				       n > 4096)) {
-				fprintf(stderr, "%s: --jobs needs a number "
-					"from 1 to 4096\n", progname);
+			if (!ph_cli_jobs(progname, optarg, &jobs))
 				return 2;
-			}
 			break;
-		case OPT_DEBUGINFO_PATH: o.debuginfo_path = optarg; break;
+		case PH_CLI_OPT_DEBUGINFO_PATH: o.debuginfo_path = optarg; break;
 		case 'h':
 			usage(stdout);
 			return 0;
-		case OPT_VERSION:
+		case PH_CLI_OPT_VERSION:
 			printf("pokefunct %s\n", PH_VERSION);
 			return 0;
 		default:
-			fprintf(stderr, "Try '%s --help' for more "
-				"information.\n", progname);
-			return 2;
+			return ph_cli_bad_usage(progname);
 		}
 	}
-	if (optind >= argc) {
-		fprintf(stderr, "%s: no input files\n", progname);
-		fprintf(stderr, "Try '%s --help' for more information.\n",
-			progname);
-		return 2;
-	}
+	if (optind >= argc)
+		return ph_cli_no_files(progname);
 	memset(&fopts, 0, sizeof(fopts));
 	fopts.expansions = o.expansions;
 	fopts.prototypes = o.expansions || o.prototypes || o.function ||
@@ -389,11 +374,8 @@ int main(int argc, char **argv)
 			o.addr);
 		status = 1;
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "%s: cannot write: %s\n", progname,
-			strerror(errno));
+	if (ph_cli_flush(progname))
 		status = 1;
-	}
 	ph_fn_table_deinit(&t);
 	return status;
 }

@@ -61,6 +61,7 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	struct ph_dw_session s;
 	struct ph_error *err;
 	bool grouped, grouped_nomem;
+	int rc;
 
 	if ((err = ph_dw_check_file(path)))
 		return err;
@@ -92,23 +93,15 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	ms.jobs = opts->jobs ? opts->jobs : 1;
 	if ((err = ph_dw_defs_create(&job.defs)))
 		goto out;
-	if (dwfl_getmodules(s.dwfl, each_module, &ms, 0) < 0 && !ms.err)
-		ms.err = ph_error_create(PH_ERROR_INVALID, "libdwfl: %s",
-					 dwfl_errmsg(-1));
-	err = ms.err;
+	rc = dwfl_getmodules(s.dwfl, each_module, &ms, 0);
+	err = rc < 0 ? ph_dw_session_outcome(ms.err, rc, true) : ms.err;
 	if (!err && job.nr_deferred)
 		err = ph_dw_build_deferred(&job);
 	ph_dw_deferred_free(job.deferred, job.nr_deferred);
 	ph_dw_defs_destroy(job.defs);
 	free(job.dws);
-	if (!err && !ms.with_dwarf) {
-		int e = dwfl_errno();
-
-		err = ph_error_create(PH_ERROR_INVALID,
-				      "no debug information (DWARF)%s%s%s",
-				      e ? " (" : "", e ? dwfl_errmsg(e) : "",
-				      e ? ")" : "");
-	}
+	if (!err)
+		err = ph_dw_session_outcome(NULL, 0, ms.with_dwarf);
 	if (!err && job.soft) {
 		if (job.nr_soft > 1)
 			err = ph_error_create(PH_ERROR_INVALID,

@@ -50,8 +50,6 @@ enum {
 	OPT_STRUCTS = 256,
 	OPT_UNIONS,
 	OPT_JSON,
-	OPT_VERSION,
-	OPT_DEBUGINFO_PATH,
 	OPT_HOT,
 	OPT_DEMOTE,
 	OPT_CROSS_GROUPS,
@@ -102,12 +100,7 @@ static const struct ph_cli_option options[] = {
 	{ "jobs", optional_argument, 'j', "N",
 	  "read with N threads (default: one per\nCPU); the output does not "
 	  "depend on N" },
-	{ "debuginfo-path", required_argument, OPT_DEBUGINFO_PATH, "PATH",
-	  "where to look for separate debug files\n(colon-separated "
-	  "directories; default\n:.debug:/usr/lib/debug)" },
-	{ "help", no_argument, 'h', NULL, "print this help and exit" },
-	{ "version", no_argument, OPT_VERSION, NULL,
-	  "print the version and exit" },
+	PH_CLI_COMMON_OPTIONS,
 };
 enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
 
@@ -422,15 +415,10 @@ int main(int argc, char **argv)
 			o.output = OUT_JSON;
 			break;
 		case 'j':
-			if (optarg && (!parse_number(optarg, 4096, &n) ||
-				       n == 0)) {
-				fprintf(stderr, "%s: --jobs needs a number "
-					"from 1 to 4096\n", progname);
+			if (!ph_cli_jobs(progname, optarg, &o.jobs))
 				return 2;
-			}
-			o.jobs = optarg ? (unsigned)n : 0;
 			break;
-		case OPT_DEBUGINFO_PATH:
+		case PH_CLI_OPT_DEBUGINFO_PATH:
 			o.debuginfo_path = optarg;
 			break;
 		case 'R':
@@ -463,21 +451,15 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
-		case OPT_VERSION:
+		case PH_CLI_OPT_VERSION:
 			printf("pokehole %s\n", PH_VERSION);
 			return 0;
 		default:
-			fprintf(stderr, "Try '%s --help' for more "
-				"information.\n", progname);
-			return 2;
+			return ph_cli_bad_usage(progname);
 		}
 	}
-	if (optind >= argc) {
-		fprintf(stderr, "%s: no input files\n", progname);
-		fprintf(stderr, "Try '%s --help' for more information.\n",
-			progname);
-		return 2;
-	}
+	if (optind >= argc)
+		return ph_cli_no_files(progname);
 	if (o.merge_baseline) {
 		err = ph_baseline_merge((const char *const *)&argv[optind],
 					(size_t)(argc - optind),
@@ -537,11 +519,8 @@ int main(int argc, char **argv)
 			status = 1;
 		}
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "%s: cannot write: %s\n", progname,
-			strerror(errno));
+	if (ph_cli_flush(progname))
 		status = 1;
-	}
 	ph_dedup_destroy(dedup);
 	ph_model_destroy(model);
 	free(o.hot);

@@ -229,3 +229,22 @@ void ph_dw_session_grouped(struct ph_dw_session *s, bool *found, bool *nomem)
 	*found = grouped.found;
 	*nomem = grouped.nomem;
 }
+
+struct ph_error *ph_dw_session_outcome(struct ph_error *err, int rc,
+				       bool with_dwarf)
+{
+	int e;
+
+	if (err)
+		return err;
+	if (rc < 0)
+		return ph_error_create(PH_ERROR_INVALID, "libdwfl: %s",
+				       dwfl_errmsg(-1));
+	if (with_dwarf)
+		return NULL;
+	e = dwfl_errno();
+	return ph_error_create(PH_ERROR_INVALID,
+			       "no debug information (DWARF)%s%s%s",
+			       e ? " (" : "", e ? dwfl_errmsg(e) : "",
+			       e ? ")" : "");
+}

@@ -24,6 +24,11 @@ Dwfl_Module *ph_dw_session_module(struct ph_dw_session *s, unsigned n);
    grouped_type_units); *NOMEM when that could not be told for want of
    memory.  */
 void ph_dw_session_grouped(struct ph_dw_session *s, bool *found, bool *nomem);
+/* What reading the modules of a session came to: ERR, the error of the
+   module callbacks (NULL for none); RC, what dwfl_getmodules returned;
+   WITH_DWARF, whether any module had DWARF.  */
+struct ph_error *ph_dw_session_outcome(struct ph_error *err, int rc,
+				       bool with_dwarf);
 /* Checks what libelf would only call "invalid": a file that is not ELF
    at all, or shorter than its own headers.  */
 struct ph_error *ph_dw_check_file(const char *path);
