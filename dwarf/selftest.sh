@@ -308,10 +308,25 @@ echo 'int x;' > "$work/m32.c"
 $CC -m32 -c "$work/m32.c" -o /dev/null 2>/dev/null || m32=
 for src in $SRCS; do
 	[ -f "$src" ] || continue
+	# What the DWARF of these cannot show: the plugin's own attribute
+	# (hot, json-keys.c), and a struct whose one packed member leaves
+	# it laid out as if packed whole (crossp, pk_member: the twins
+	# below show the DWARF is the same).
+	case $(basename "$src") in
+	json-keys.c|bitholes.c)
+		KNOWN='if .members then .members |= map(del(.hot)) else . end |
+			if .name == "crossp" or .name == "pk_member" then
+				del(.packed) |
+				if .members then .members |= map(del(.packed))
+				else . end
+			else . end';;
+	*) KNOWN= ;;
+	esac
 	for flags in "" $m32 -gdwarf-4 -gz "-gdwarf-2 -gstrict-dwarf"; do
 		compare "$src" "$CC" $flags
 	done
 done
+KNOWN=
 for flags in "" $m32 -gdwarf-4; do
 	compare "$work/cxx.cc" "$CXX" $flags
 done
@@ -522,6 +537,14 @@ same_dwarf "packed struct, members aligned" \
 same_dwarf "packed union or packed member" \
 	'union __attribute__((packed)) U { long a; char b; }; union U v;' \
 	'union U { long a __attribute__((packed)); char b; }; union U v;' \
+	'[.name, .packed, [.members[] | .packed]]'
+same_dwarf "packed struct or its one packed member (json-keys.c)" \
+	'struct __attribute__((packed)) pk_member { char c; int x; char d; }; struct pk_member v;' \
+	'struct pk_member { char c; int x __attribute__((packed)); char d; }; struct pk_member v;' \
+	'[.name, .packed, [.members[] | .packed]]'
+same_dwarf "packed struct or its one packed bitfield (bitholes.c)" \
+	'struct __attribute__((packed)) crossp { char x; unsigned int a:31; char y; }; struct crossp v;' \
+	'struct crossp { char x; unsigned int a:31 __attribute__((packed)); char y; }; struct crossp v;' \
 	'[.name, .packed, [.members[] | .packed]]'
 
 # vb NAME CLASS EXPECTED: the reader's bases of CLASS (vbase.cc, native).
