@@ -53,7 +53,7 @@ ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)
 # What every link of ENGINE_OBJ needs: baselines are read with jansson.
 ENGINE_LIBS := -ljansson
-PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc \
+PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/funcs.cc \
 	plugin/output.cc plugin/warn.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
 # the default GCC must compile them again.
