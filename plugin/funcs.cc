@@ -277,7 +277,10 @@ static void end_ipa(void *, void *)
 			lookup_attribute("always_inline", DECL_ATTRIBUTES(decl));
 		r->noinline = lookup_attribute("noinline", DECL_ATTRIBUTES(decl));
 		r->declared_inline = DECL_DECLARED_INLINE_P(decl);
-		r->body_kept = n && defined_function(n) && !DECL_EXTERNAL(decl);
+		/* Identical code folding may have made it an alias of a
+		   twin's body: its symbol is still there.  */
+		r->body_kept = n && n->definition && !ph_node_thunk(n) &&
+			       !ph_node_inlined(n) && !DECL_EXTERNAL(decl);
 		if (!r->body_kept)
 			continue;
 		r->address_taken = n->address_taken;
