@@ -8,7 +8,7 @@
 # $MUTATE_DIR or a new /tmp/ph-mutate.XXXXXX), which is rebuilt (only
 # what changed: the Makefile's -MMD dependencies) and tested with the
 # tests of the mutant's part, in order, stopping at the first failure:
-#   reorg, report: dwarf/selftest.sh, c.exp, reorg.exp, warn.exp, c++.exp
+#   reorg, report: c.exp, dwarf/selftest.sh, reorg.exp, warn.exp, c++.exp
 #   plugin:        c.exp, warn.exp, c++.exp
 #   dwarf:         dwarf/selftest.sh, dwarf.exp, units.exp
 # (each .exp run alone, `runtest --tool pokehole` as scripts/check-gcc.sh
@@ -152,7 +152,7 @@ build() {
 
 tests_of() {
 	case $1 in
-	reorg|report) echo selftest c.exp reorg.exp warn.exp c++.exp ;;
+	reorg|report) echo c.exp selftest reorg.exp warn.exp c++.exp ;;
 	plugin) echo c.exp warn.exp c++.exp ;;
 	dwarf) echo selftest dwarf.exp units.exp ;;
 	esac
