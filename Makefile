@@ -153,6 +153,7 @@ NEWEST_GCC := $(lastword $(sort $(GCC_VERSIONS)))
 RUNTEST_FLAGS ?=
 RESULTS ?= $(CURDIR)/testsuite/results
 check: deps
+	@sh scripts/i386-exec.sh "$(CC)"
 	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
 	@rm -rf $(RESULTS)
 	@sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \

@@ -5,8 +5,11 @@
 # dwarf/pokehole: the DWARF reader, linked with the engine objects and
 # elfutils (libdw-dev, libelf-dev) and jansson (libjansson-dev).
 
-DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/members.c \
-	dwarf/align.c dwarf/packing.c dwarf/names.c dwarf/util.c dwarf/cxx.c \
+DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/session.c \
+	dwarf/workers.c dwarf/walk.c dwarf/built.c dwarf/deferred.c \
+	dwarf/ctx.c dwarf/members.c dwarf/align.c dwarf/packing.c \
+	dwarf/names.c dwarf/scopes.c dwarf/util.c dwarf/cxx.c \
+	dwarf/cxx-facts.c dwarf/cxx-nua.c dwarf/cxx-vbases.c \
 	dwarf/fprint.c dwarf/scan.c dwarf/scan-sections.c dwarf/scan-abbrev.c \
 	dwarf/scan-fprint.c dwarf/lines.c dwarf/defs.c
 DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)

@@ -133,7 +133,7 @@ static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 					unsigned depth, uint32_t *ret)
 {
 	uint64_t off = ph_dw_key(die);
-	uint64_t cached = ph_dw_offmap_get(&ctx->aligns, off);
+	uint64_t cached = ph_dw_offmap_get(&ctx->align.aligns, off);
 	struct ph_type t;
 	struct ph_error *err;
 	bool built;
@@ -146,7 +146,7 @@ static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		return ph_dw_error(die, NULL, "types nested too deeply");
 	/* Mark it in progress: a type containing itself (corrupt input)
 	   then reads as 1-aligned instead of recursing.  */
-	if ((err = ph_dw_offmap_put(&ctx->aligns, off, 2)))
+	if ((err = ph_dw_offmap_put(&ctx->align.aligns, off, 2)))
 		return err;
 	/* A declaration (an incomplete type behind a pointer never gets
 	   here): 1.  */
@@ -166,7 +166,7 @@ static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	*ret = built ? t.align : 1;
 	if (!*ret)
 		*ret = 1;
-	return ph_dw_offmap_put(&ctx->aligns, off, (uint64_t)*ret + 1);
+	return ph_dw_offmap_put(&ctx->align.aligns, off, (uint64_t)*ret + 1);
 }
 
 struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
@@ -197,7 +197,7 @@ struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 		case DW_TAG_class_type:
 		case DW_TAG_union_type: {
 			uint64_t off = ph_dw_key(&cur);
-			uint64_t cached = ph_dw_offmap_get(&ctx->user_aligns,
+			uint64_t cached = ph_dw_offmap_get(&ctx->align.user_aligns,
 							   off);
 			Dwarf_Die child;
 			int rc;
@@ -206,7 +206,7 @@ struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				*ret = cached == 2;
 				return NULL;
 			}
-			if ((err = ph_dw_offmap_put(&ctx->user_aligns, off, 1)))
+			if ((err = ph_dw_offmap_put(&ctx->align.user_aligns, off, 1)))
 				return err;
 			rc = dwarf_child(&cur, &child);
 			for (; rc == 0 && !*ret;
@@ -231,11 +231,30 @@ struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 			if (rc < 0)
 				return ph_dw_error(&cur, NULL,
 						   "cannot read the members");
-			return ph_dw_offmap_put(&ctx->user_aligns, off,
+			return ph_dw_offmap_put(&ctx->align.user_aligns, off,
 						*ret ? 2 : 1);
 		}
 		default:
 			return NULL;
 		}
 	}
+}
+
+void ph_dw_align_cache_init(struct ph_dw_align_cache *c)
+{
+	ph_dw_offmap_init(&c->aligns);
+	ph_dw_offmap_init(&c->user_aligns);
+	ph_dw_offmap_init(&c->paddings);
+}
+
+void ph_dw_align_cache_deinit(struct ph_dw_align_cache *c)
+{
+	ph_dw_offmap_deinit(&c->aligns);
+	ph_dw_offmap_deinit(&c->user_aligns);
+	ph_dw_offmap_deinit(&c->paddings);
+}
+
+void ph_dw_align_cache_reset(struct ph_dw_align_cache *c)
+{
+	ph_dw_align_cache_deinit(c);
 }

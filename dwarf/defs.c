@@ -140,7 +140,7 @@ void ph_dw_loc_of(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 
 	memset(ret, 0, sizeof(*ret));
 	ret->off = dwarf_dieoffset(die);
-	ret->unit = ctx->unit_index;
+	ret->unit = ctx->decls.unit_index;
 	if (d == ctx->dw)
 		ret->where = PH_DW_LOC_MAIN;
 	else if (d && d == dwarf_getalt(ctx->dw))
@@ -193,33 +193,46 @@ struct ph_error *ph_dw_resolve_decl(struct ph_dw_ctx *ctx, Dwarf_Die *die)
 	Dwarf_Die def;
 	bool named;
 
-	if (!ctx->layout || ctx->spelling || !ctx->cxx ||
+	if (!ctx->decls.layout || ctx->decls.spelling || !ctx->cxx ||
 	    (tag != DW_TAG_structure_type && tag != DW_TAG_class_type &&
 	     tag != DW_TAG_union_type) ||
 	    !dwarf_hasattr(die, DW_AT_declaration) ||
 	    dwarf_hasattr(die, DW_AT_signature))
 		return NULL;
-	ctx->decl_name.len = 0;
-	if ((err = ph_dw_qualified_name(ctx, die, &ctx->decl_name, &named)) ||
-	    (err = ph_buf_error(&ctx->decl_name)))
+	ctx->decls.decl_name.len = 0;
+	if ((err = ph_dw_qualified_name(ctx, die, &ctx->decls.decl_name, &named)) ||
+	    (err = ph_buf_error(&ctx->decls.decl_name)))
 		return err;
-	if (named && ph_dw_defs_global_name(ctx->decl_name.data) &&
-	    ph_dw_defs_find(ctx->defs, ctx->decl_name.data, &loc) &&
-	    loc.module < ctx->nr_dws &&
-	    ph_dw_loc_die(ctx->dws[loc.module], &loc, &def) &&
+	if (named && ph_dw_defs_global_name(ctx->decls.decl_name.data) &&
+	    ph_dw_defs_find(ctx->decls.defs, ctx->decls.decl_name.data, &loc) &&
+	    loc.module < ctx->decls.nr_dws &&
+	    ph_dw_loc_die(ctx->decls.dws[loc.module], &loc, &def) &&
 	    (dwarf_tag(&def) == DW_TAG_union_type) ==
 	    (tag == DW_TAG_union_type) &&
 	    !dwarf_hasattr(&def, DW_AT_declaration)) {
 		*die = def;
 		return NULL;
 	}
-	if (!ctx->missed) {
-		ctx->missed = true;
-		ctx->missed_name.len = 0;
-		ph_buf_puts(&ctx->missed_name,
-			    named ? ctx->decl_name.data : "<unnamed>");
-		if ((err = ph_buf_error(&ctx->missed_name)))
+	if (!ctx->decls.missed) {
+		ctx->decls.missed = true;
+		ctx->decls.missed_name.len = 0;
+		ph_buf_puts(&ctx->decls.missed_name,
+			    named ? ctx->decls.decl_name.data : "<unnamed>");
+		if ((err = ph_buf_error(&ctx->decls.missed_name)))
 			return err;
 	}
 	return NULL;
+}
+
+void ph_dw_decls_init(struct ph_dw_decls *d)
+{
+	memset(d, 0, sizeof(*d));
+	ph_buf_init(&d->missed_name);
+	ph_buf_init(&d->decl_name);
+}
+
+void ph_dw_decls_deinit(struct ph_dw_decls *d)
+{
+	ph_buf_deinit(&d->missed_name);
+	ph_buf_deinit(&d->decl_name);
 }

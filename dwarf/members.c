@@ -840,7 +840,7 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	if (dwarf_hasattr(&cur, DW_AT_declaration))
 		return NULL;
 	off = ph_dw_key(&cur);
-	cached = ph_dw_offmap_get(&ctx->paddings, off);
+	cached = ph_dw_offmap_get(&ctx->align.paddings, off);
 	if (cached) {
 		*ret = (uint32_t)(cached - 1);
 		return NULL;
@@ -851,7 +851,7 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	if (ctx->nest > PH_DW_MAX_DEPTH)
 		return ph_dw_error(&cur, NULL, "types nested too deeply");
 	/* In progress: a struct containing itself reads as unpadded.  */
-	if ((err = ph_dw_offmap_put(&ctx->paddings, off, 1)))
+	if ((err = ph_dw_offmap_put(&ctx->align.paddings, off, 1)))
 		return err;
 	bool layout_only = ctx->layout_only;
 
@@ -863,7 +863,7 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	if (err)
 		return err;
 	*ret = (uint32_t)ph_tail_padding(members, n, 0, size, false);
-	return ph_dw_offmap_put(&ctx->paddings, off, (uint64_t)*ret + 1);
+	return ph_dw_offmap_put(&ctx->align.paddings, off, (uint64_t)*ret + 1);
 }
 
 /* The file as the compiler spelled it: libdw joins the line table's

@@ -476,9 +476,9 @@ struct ph_error *ph_dw_spell_type(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	struct ph_error *err;
 
 	/* A declaration is spelled as it is: no definition looked for.  */
-	ctx->spelling++;
+	ctx->decls.spelling++;
 	err = spell_declarator(ctx, type, 0, head, pre, post);
-	ctx->spelling--;
+	ctx->decls.spelling--;
 	return err;
 }
 
@@ -540,131 +540,6 @@ static void move_cv(const char *in, struct ph_buf *out)
 	}
 }
 
-static struct ph_error *record_parent(struct ph_dw_ctx *ctx, Dwarf_Die *child,
-				      Dwarf_Die *parent)
-{
-	struct ph_dw_dies *d = &ctx->parent_dies;
-	/* PARENT itself is stored once, children refer to its index: the
-	   index is kept under the key with the top bit set (a user-space
-	   address never has it), apart from PARENT's own parent.  */
-	uint64_t pkey = ph_dw_key(parent) | (1ULL << 63);
-	uint64_t idx = ph_dw_offmap_get(&ctx->parents, pkey);
-	struct ph_error *err;
-
-	if (!idx) {
-		if (d->n == d->cap) {
-			size_t cap = d->cap ? 2 * d->cap : 64;
-			Dwarf_Die *v = realloc(d->v, cap * sizeof(*v));
-
-			if (!v)
-				return &ph_error_nomem;
-			d->v = v;
-			d->cap = cap;
-		}
-		d->v[d->n++] = *parent;
-		idx = d->n;
-		if ((err = ph_dw_offmap_put(&ctx->parents, pkey, idx)))
-			return err;
-	}
-	return ph_dw_offmap_put(&ctx->parents, ph_dw_key(child), idx);
-}
-
-static bool scope_tag(int tag)
-{
-	switch (tag) {
-	case DW_TAG_namespace:
-	case DW_TAG_structure_type:
-	case DW_TAG_class_type:
-	case DW_TAG_union_type:
-	case DW_TAG_enumeration_type:
-	case DW_TAG_typedef:
-	case DW_TAG_subprogram:
-	case DW_TAG_lexical_block:
-		return true;
-	default:
-		return false;
-	}
-}
-
-static struct ph_error *record_tree(struct ph_dw_ctx *ctx, Dwarf_Die *parent,
-				    unsigned depth)
-{
-	Dwarf_Die child;
-	struct ph_error *err;
-	int rc;
-
-	if (depth > PH_DW_MAX_TREE_DEPTH)
-		return ph_dw_error(parent, NULL, "DIE tree too deep");
-	rc = dwarf_child(parent, &child);
-	if (rc < 0)
-		return ph_dw_error(parent, NULL, "cannot read the children");
-	while (rc == 0) {
-		int tag = dwarf_tag(&child);
-		Dwarf_Off off = dwarf_dieoffset(&child);
-
-		if (scope_tag(tag) &&
-		    (err = record_parent(ctx, &child, parent)))
-			return err;
-		switch (tag) {
-		case DW_TAG_namespace:
-		case DW_TAG_structure_type:
-		case DW_TAG_class_type:
-		case DW_TAG_union_type:
-		case DW_TAG_subprogram:
-		case DW_TAG_lexical_block:
-			if ((err = record_tree(ctx, &child, depth + 1)))
-				return err;
-			break;
-		default:
-			break;
-		}
-		rc = dwarf_siblingof(&child, &child);
-		/* A sibling pointing backwards: a loop in corrupt input.  */
-		if (rc == 0 && dwarf_dieoffset(&child) <= off)
-			rc = -1;
-	}
-	if (rc < 0)
-		return ph_dw_error(parent, NULL, "corrupt DIE tree");
-	return NULL;
-}
-
-struct ph_error *ph_dw_record_parents(struct ph_dw_ctx *ctx, Dwarf_Die *unit)
-{
-	struct ph_error *err;
-
-	if (ph_dw_offmap_get(&ctx->parented_units, ph_dw_key(unit)))
-		return NULL;
-	if ((err = ph_dw_offmap_put(&ctx->parented_units, ph_dw_key(unit),
-				    1)))
-		return err;
-	return record_tree(ctx, unit, 0);
-}
-
-/* The DIE's scope parent: the parent of its declaration when it is an
-   out-of-line definition (DW_AT_specification).  False at the unit.  */
-static struct ph_error *scope_parent(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-				     Dwarf_Die *ret, bool *found)
-{
-	Dwarf_Die unit, spec;
-	Dwarf_Attribute attr;
-	struct ph_error *err;
-	uint64_t idx;
-
-	*found = false;
-	if (dwarf_attr(die, DW_AT_specification, &attr) &&
-	    dwarf_formref_die(&attr, &spec))
-		die = &spec;
-	if (!dwarf_diecu(die, &unit, NULL, NULL))
-		return NULL;
-	if ((err = ph_dw_record_parents(ctx, &unit)))
-		return err;
-	idx = ph_dw_offmap_get(&ctx->parents, ph_dw_key(die));
-	if (!idx || idx > ctx->parent_dies.n)
-		return NULL;
-	*ret = ctx->parent_dies.v[idx - 1];
-	*found = true;
-	return NULL;
-}
 
 static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				  unsigned depth, struct ph_buf *out);
@@ -769,12 +644,12 @@ static struct ph_error *put_function(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 		goto out;
 	/* Only a namespace's function has its types printed relative to
 	   it (a member function's keep their qualifiers).  */
-	if ((err = scope_parent(ctx, &decl, &scope_die, &found)))
+	if ((err = ph_dw_scope_parent(ctx, &decl, &scope_die, &found)))
 		goto out;
 	in_namespace = found && dwarf_tag(&scope_die) == DW_TAG_namespace;
 	/* A lambda's operator() is a member of its unnamed closure type.  */
 	if (name && strcmp(name, "operator()") == 0 &&
-	    !(err = scope_parent(ctx, &decl, &scope_die, &found)) && found &&
+	    !(err = ph_dw_scope_parent(ctx, &decl, &scope_die, &found)) && found &&
 	    (dwarf_tag(&scope_die) == DW_TAG_structure_type ||
 	     dwarf_tag(&scope_die) == DW_TAG_class_type) &&
 	    !dwarf_diename(&scope_die)) {
@@ -869,7 +744,7 @@ static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 
 	if (depth > PH_DW_MAX_DEPTH)
 		return NULL;
-	if ((err = scope_parent(ctx, die, &p, &found)) || !found)
+	if ((err = ph_dw_scope_parent(ctx, die, &p, &found)) || !found)
 		return err;
 	switch (dwarf_tag(&p)) {
 	case DW_TAG_namespace:
@@ -907,9 +782,9 @@ struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	if (ctx->cxx) {
 		struct ph_error *err;
 
-		ctx->spelling++;
+		ctx->decls.spelling++;
 		err = put_scope(ctx, die, 0, out);
-		ctx->spelling--;
+		ctx->decls.spelling--;
 		if (err)
 			return err;
 		move_cv(name, out);

@@ -16,6 +16,11 @@
 #include "../reorg/select.h"
 #include "../report/dedup.h"
 #include "../report/buf.h"
+#include "align.h"
+#include "cxx.h"
+#include "defs.h"
+#include "names.h"
+#include "offmap.h"
 
 /* Bounds that no real program reaches, so that corrupt input can neither
    exhaust memory nor recurse without end.  */
@@ -25,36 +30,6 @@ enum {
 	PH_DW_MAX_MEMBERS = 1 << 20,	/* members of one type */
 	PH_DW_MAX_DIMS = 64,		/* array dimensions spelled */
 	PH_DW_MAX_PARAMS = 1024,	/* parameters spelled */
-};
-
-/* An offset -> value map (open addressing), for per-file caches keyed by
-   DIE offset.  Value 0 is reserved for "absent" by the users.  */
-struct ph_dw_offmap {
-	uint64_t *keys;
-	uint64_t *vals;
-	size_t n, cap;
-};
-
-void ph_dw_offmap_init(struct ph_dw_offmap *map);
-void ph_dw_offmap_deinit(struct ph_dw_offmap *map);
-/* 0 when KEY is absent.  */
-uint64_t ph_dw_offmap_get(const struct ph_dw_offmap *map, uint64_t key);
-struct ph_error *ph_dw_offmap_put(struct ph_dw_offmap *map, uint64_t key,
-				  uint64_t val);
-
-/* The key of a DIE in the per-file maps: the address of its data, unique
-   across the sections and files one file's reading involves (.debug_info,
-   .debug_types, split .dwo files, the dwz alternate file), where DIE
-   offsets are not.  */
-static inline uint64_t ph_dw_key(const Dwarf_Die *die)
-{
-	return (uint64_t)(uintptr_t)die->addr;
-}
-
-/* A growing array of DIEs (scope parents).  */
-struct ph_dw_dies {
-	Dwarf_Die *v;
-	size_t n, cap;
 };
 
 /* What reading one file needs to know about its target and language.  */
@@ -70,7 +45,7 @@ struct ph_dw_ctx {
 	   alignment, util.c's ph_dw_type resolves a declaration (defs.c's
 	   ph_dw_resolve_decl) for a layout, and both of those need the
 	   facts in turn.  The recursion is the types'; given here by
-	   ctx_init, it makes no cycle between files.  */
+	   ph_dw_ctx_init (ctx.c), it makes no cycle between files.  */
 	struct ph_error *(*build_type)(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				       const char *name, bool typedef_name,
 				       struct ph_type *ret, bool *built);
@@ -93,21 +68,10 @@ struct ph_dw_ctx {
 	/* The unit's DW_AT_name is relative: file names were given relative
 	   to comp_dir.  */
 	bool relative_unit;
-	/* The parent of each scope-relevant DIE (namespaces, types,
-	   functions), for C++ qualified names: key -> index + 1 in
-	   PARENT_DIES.  Filled a whole unit at a time, the first time a
-	   name in that unit is needed (ph_dw_qualified_name), so that types
-	   in type units and partial units get their scopes too.  */
-	struct ph_dw_offmap parents;
-	struct ph_dw_dies parent_dies;
-	/* Units whose parents are recorded (key of the unit DIE).  */
-	struct ph_dw_offmap parented_units;
-	/* Natural alignment + 1 of aggregates already computed.  */
-	struct ph_dw_offmap aligns;
-	/* Whether an aggregate's alignment is user-forced: 1 no, 2 yes.  */
-	struct ph_dw_offmap user_aligns;
-	/* Tail padding + 1 of structs used as members.  */
-	struct ph_dw_offmap paddings;
+	/* Scope parents, for qualified names (names.h).  */
+	struct ph_dw_names_cache names;
+	/* Alignments and tail paddings computed (align.h).  */
+	struct ph_dw_align_cache align;
 	/* The model the current type is built into (a scratch model, reset
 	   per unit).  */
 	struct ph_model *model;
@@ -116,23 +80,11 @@ struct ph_dw_ctx {
 	/* Building a type only for its alignment or tail padding: member
 	   types are not spelled.  */
 	bool layout_only;
-	/* C++ class facts (cxx.c): key -> index + 1 in CLS_V.  */
-	struct ph_dw_offmap cls_map;
-	struct ph_dw_cls **cls_v;
-	size_t cls_n, cls_cap;
+	/* C++ class facts (cxx.h).  */
+	struct ph_dw_cxx_cache classes;
 	/* Declarations standing for classes defined in other units
-	   (defs.c): while a type is laid out (LAYOUT) and not spelled
-	   (SPELLING), ph_dw_type gives a declaration's definition from
-	   DEFS, or sets MISSED and MISSED_NAME when it has none.  */
-	size_t unit_index;	/* of the unit read, in the file */
-	const struct ph_dw_defs *defs;
-	Dwarf *const *dws;	/* by module index, where DEFS are */
-	size_t nr_dws;
-	bool layout;
-	unsigned spelling;
-	bool missed;
-	struct ph_buf missed_name;
-	struct ph_buf decl_name;	/* scratch */
+	   (defs.h).  */
+	struct ph_dw_decls decls;
 };
 
 /* The context of the type being laid out on this thread, for
@@ -142,6 +94,12 @@ extern _Thread_local struct ph_dw_ctx *ph_dw_current;
 /* Errors naming the DIE and attribute; libdw's message appended.  */
 struct ph_error *ph_dw_error(Dwarf_Die *die, const char *attr,
 			     const char *what);
+
+/* The first child of PARENT, DEPTH levels down a walk of the DIE tree,
+   into *CHILD; *RC is dwarf_child's (1: none).  An error for a tree too
+   deep or children that cannot be read.  */
+struct ph_error *ph_dw_first_child(Dwarf_Die *parent, unsigned depth,
+				   Dwarf_Die *child, int *rc);
 
 /* Grows the array *V (of *CAP elements of ELEM bytes) to hold N at
    least, doubling; false when out of memory.  */
@@ -225,32 +183,6 @@ bool ph_dw_is_nullptr_t(Dwarf_Die *die);
    The one place the version is read.  */
 unsigned ph_dw_gcc_major(Dwarf *dw, Dwarf_Die *unit);
 
-/* names.c: spelling.  */
-
-/* TYPE's spelling around a declarator name, as the plugin spells it
-   (plugin/spell.cc): "char *" "" "", "int" "(*" ")(char)", "char" "" "[2]".
-   TYPE NULL means void.  */
-struct ph_error *ph_dw_spell_type(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-				  struct ph_buf *head, struct ph_buf *pre,
-				  struct ph_buf *post);
-/* Records the scope parents of a unit's DIEs (see ph_dw_ctx.parents).  */
-struct ph_error *ph_dw_record_parents(struct ph_dw_ctx *ctx, Dwarf_Die *unit);
-/* The name a struct, union, class, enum or typedef DIE is reported under:
-   its name, qualified by enclosing namespaces and classes in C++.  False
-   when it has no name.  */
-struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-				      struct ph_buf *out, bool *named);
-
-/* align.c: the target ABI's alignment of types.  */
-
-/* The alignment a member of type TYPE gets inside a struct when nothing
-   is packed or forced (i386: 8-byte scalars 4).  */
-struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-				     unsigned depth, uint32_t *ret);
-/* Whether TYPE's alignment was forced with aligned(N), on itself, a
-   typedef of it or (for an aggregate) one of its members.  */
-struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-				    unsigned depth, bool *ret);
 /* packing.c: fills in member and type alignments of T from the
    offsets, guessing packing.  NATURAL[i] is the natural alignment of
    member i (0 for none known).  */
@@ -268,95 +200,6 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 /* Tail padding of a struct DIE's own members, for type_padding.  */
 struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				    uint32_t *ret);
-
-/* cxx.c: C++ layout DWARF does not state.  */
-
-struct ph_dw_cxx_vbase {
-	Dwarf_Die die;		/* the class */
-	uint64_t off;		/* in a complete object */
-	uint64_t size;		/* sizeof */
-	uint64_t bit_size;	/* before the tail-padding rule */
-	uint32_t nvalign;	/* non-virtual alignment (0: fieldless) */
-	bool own_primary;	/* the class's own primary base */
-	bool fieldless;		/* empty, or another class's primary */
-};
-
-struct ph_dw_cxx_layout {
-	/* Per direct base, in DW_TAG_inheritance order.  */
-	struct {
-		uint64_t bit_size;	/* 8 * as-base size, 0 when empty */
-		/* The same were it no POD for layout (its end of data):
-		   what it takes where the offsets show its tail reused.  */
-		uint64_t np_bit_size;
-		uint32_t nvalign;
-		bool virt;
-	} *bases;
-	size_t nbases;
-	int primary_base;	/* the non-virtual primary, or -1 */
-	/* Every virtual base of a complete object, in the order GCC's
-	   record has them: the class's own primary, those with a field
-	   (graph order), the fieldless ones.  */
-	struct ph_dw_cxx_vbase *vbases;
-	size_t nvbases;
-};
-
-/* The cxx.c entry points: *KNOWN (or *RET) false when the answer cannot
-   be known from DWARF (the caller keeps what DWARF says); out of memory
-   is an error.  */
-
-/* The layout of the bases of a complete object of class DIE.  */
-struct ph_error *ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-				  bool *known, struct ph_dw_cxx_layout *l);
-void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l);
-/* The bytes GCC gives a [[no_unique_address]] member of class type TYPE
-   whose tail another member reuses (its field's size, by the rule of
-   the unit's GCC version).  */
-struct ph_error *ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-				    bool *known, uint64_t *ret);
-/* The bytes class type TYPE takes as a base (its as-base size: its data
-   unless it is a POD for layout, 0 when empty).  */
-struct ph_error *ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-				     bool *known, uint64_t *ret);
-/* Whether an object of class type OUTER (a base subobject of one unless
-   COMPLETE) has an empty subobject of class type EMPTY at its start.  */
-struct ph_error *ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx,
-				     Dwarf_Die *outer, bool complete,
-				     Dwarf_Die *empty, bool *ret);
-/* Frees CTX's class records.  */
-void ph_dw_cxx_free(struct ph_dw_ctx *ctx);
-
-/* defs.c: definitions by qualified name, for declarations.  */
-
-/* Where a DIE is, in terms any session on the file can find again.  */
-enum { PH_DW_LOC_MAIN, PH_DW_LOC_ALT, PH_DW_LOC_SPLIT };
-struct ph_dw_loc {
-	uint64_t off;
-	uint64_t unit;		/* PH_DW_LOC_SPLIT: the skeleton's index */
-	unsigned module;	/* the archive member, 0 for other files */
-	uint8_t where;
-	bool types;		/* in .debug_types */
-};
-void ph_dw_loc_of(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-		  struct ph_dw_loc *ret);
-bool ph_dw_loc_die(Dwarf *dw, const struct ph_dw_loc *loc, Dwarf_Die *ret);
-
-/* Qualified name -> the first definition added.  */
-struct ph_dw_defs;
-struct ph_error *ph_dw_defs_create(struct ph_dw_defs **ret);
-void ph_dw_defs_destroy(struct ph_dw_defs *d);
-struct ph_error *ph_dw_defs_add(struct ph_dw_defs *d, const char *name,
-				const struct ph_dw_loc *loc);
-bool ph_dw_defs_find(const struct ph_dw_defs *d, const char *name,
-		     struct ph_dw_loc *ret);
-/* SRC's entries, in the order they were added, into DST.  */
-struct ph_error *ph_dw_defs_merge(struct ph_dw_defs *dst,
-				  const struct ph_dw_defs *src);
-/* Whether NAME is one entity across units (not in an anonymous
-   namespace nor local to a function).  */
-bool ph_dw_defs_global_name(const char *name);
-/* *DIE, a class declaration, replaced by its definition (see
-   ph_dw_ctx.layout).  */
-struct ph_error *ph_dw_resolve_decl(struct ph_dw_ctx *ctx, Dwarf_Die *die);
 
 /* fprint.c: cheap fingerprints of aggregate DIEs (C units).  */
 

@@ -84,7 +84,7 @@ static bool add_event(struct ph_dw_scan *s, size_t agg, const char *name,
 	return true;
 }
 
-/* load.c's walk_tree, visit_aggregate and visit_typedef over the
+/* walk.c's walk_tree, visit_aggregate and visit_typedef over the
    array; false to give up on the unit.  */
 static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth,
 		 bool no_locals)

@@ -383,7 +383,7 @@ static inline const char *in_strings(const unsigned char *sec, size_t size,
 	return (const char *)sec + off;
 }
 
-/* DW_AT_alignment's value into *RET (at most 2^30, as load.c takes it);
+/* DW_AT_alignment's value into *RET (at most 2^30, as walk.c takes it);
    false for a form not read here.  */
 static inline bool val_align(const struct ph_dw_scan *s, const struct val *v,
 			     uint32_t *ret)

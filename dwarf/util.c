@@ -100,6 +100,17 @@ struct ph_error *ph_dw_error(Dwarf_Die *die, const char *attr,
 			       e ? ": " : "", e ? dwarf_errmsg(e) : "");
 }
 
+struct ph_error *ph_dw_first_child(Dwarf_Die *parent, unsigned depth,
+				   Dwarf_Die *child, int *rc)
+{
+	if (depth > PH_DW_MAX_TREE_DEPTH)
+		return ph_dw_error(parent, NULL, "DIE tree too deep");
+	*rc = dwarf_child(parent, child);
+	if (*rc < 0)
+		return ph_dw_error(parent, NULL, "cannot read the children");
+	return NULL;
+}
+
 struct ph_error *ph_dw_udata(Dwarf_Die *die, unsigned at, const char *name,
 			     bool *present, uint64_t *ret)
 {

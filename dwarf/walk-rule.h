@@ -1,4 +1,4 @@
-/* Which DIEs the walk reports, for both walks: load.c's through libdw
+/* Which DIEs the walk reports, for both walks: walk.c's through libdw
    and scan.c's over the raw DIE index (the fast path), which must find
    the same types in the same order.  */
 #ifndef PH_DWARF_WALK_RULE_H

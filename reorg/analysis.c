@@ -55,6 +55,11 @@ static void tail(const struct ph_member *members, size_t n, uint64_t start_bit,
 					  unit_end(&members[i], limit));
 	}
 	claimed = max_u64(claimed, used);
+	/* A packed bitfield that crosses its unit ends past it, inside a
+	   byte: the rest of that byte is bit padding too.  */
+	if (!is_union)
+		claimed = min_u64(start_bit + (claimed - start_bit + 7) / 8 * 8,
+				  max_u64(limit, claimed));
 	*bit_padding = claimed > used ? claimed - used : 0;
 	uint64_t claimed_bytes = (claimed - start_bit + 7) / 8;
 	*padding = size > claimed_bytes ? size - claimed_bytes : 0;
@@ -105,8 +110,22 @@ struct ph_error *ph_analyze(const struct ph_member *members, size_t n,
 		uint64_t unit = 0;		/* end of the previous unit */
 		bool prev_bitfield = false;
 
-		if (members[0].bit_offset > start_bit)
-			a.leading_hole = (members[0].bit_offset - start_bit) / 8;
+		/* Before the first member: the bits in its storage unit
+		   (unnamed bitfields there) are a bit hole, as pahole
+		   counts them; whole bytes before the unit a hole.  */
+		if (members[0].bit_offset > start_bit) {
+			uint64_t hi = members[0].bit_offset;
+
+			if (members[0].bitfield &&
+			    ph_bitfield_unit_start(&members[0]) < hi) {
+				uint64_t t = max_u64(start_bit,
+					ph_bitfield_unit_start(&members[0]));
+				a.leading_bit_hole = hi - t;
+				hi = t;
+			}
+			a.leading_bit_hole += (hi - start_bit) % 8;
+			a.leading_hole = (hi - start_bit) / 8;
+		}
 		for (size_t i = 0; i < n; i++) {
 			const struct ph_member *m = &members[i];
 			uint64_t lo = used, hi = m->bit_offset, bits = 0;
@@ -126,6 +145,7 @@ struct ph_error *ph_analyze(const struct ph_member *members, size_t n,
 					uint64_t t = max_u64(
 						lo, ph_bitfield_unit_start(m));
 					bits += hi - t;
+					g->bit_hole_end = hi - t;
 					hi = t;
 				}
 				bits += (hi - lo) % 8;
@@ -148,6 +168,10 @@ struct ph_error *ph_analyze(const struct ph_member *members, size_t n,
 			prev_bitfield = m->bitfield;
 			unit = m->bitfield ? unit_end(m, start_bit + size * 8)
 					   : 0;
+		}
+		if (a.leading_bit_hole) {
+			a.nr_bit_holes++;
+			a.sum_bit_holes += a.leading_bit_hole;
 		}
 		for (size_t i = 0; i < n; i++) {
 			if (a.gaps[i].hole) {

@@ -25,6 +25,10 @@ struct ph_gap {
 	uint64_t hole;		/* bytes */
 	uint64_t hole_offset;	/* where the byte hole starts */
 	uint64_t bit_hole;	/* bits */
+	/* Of those, the bits right before the next member (in its storage
+	   unit); the others start where this member ends.  Apart when a
+	   byte hole lies between them.  */
+	uint64_t bit_hole_end;
 	/* Before member i: its storage unit starts inside the previous
 	   member (a bitfield sharing bytes with a plain member).  */
 	bool combined_with_prev;
@@ -39,6 +43,9 @@ struct ph_analysis {
 	struct ph_gap *gaps;	/* one per member */
 	/* A hole before the first member (offset not at the start).  */
 	uint64_t leading_hole;
+	/* Bits before the first member, in its storage unit (they end
+	   where it starts).  */
+	uint64_t leading_bit_hole;
 	uint64_t sum_members;	/* bytes the non-bitfield members occupy */
 	uint64_t sum_bitfield_bits;
 	unsigned nr_holes, nr_bit_holes;

@@ -198,11 +198,27 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 	key(out, "bit_holes");
 	ph_buf_putc(out, '[');
 	first = true;
-	for (size_t i = 0; i < t->nr_members; i++)
-		if (a.gaps[i].bit_hole)
+	if (a.leading_bit_hole && t->nr_members) {
+		ph_buf_printf(out, "{\"after\":\"\",\"bit_offset\":%" PRIu64
+			      ",\"bits\":%" PRIu64 "}",
+			      t->members[0].bit_offset - a.leading_bit_hole,
+			      a.leading_bit_hole);
+		first = false;
+	}
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const struct ph_gap *g = &a.gaps[i];
+		uint64_t end = g->hole ? g->bit_hole_end : 0;
+
+		/* Bits left in this member's unit, then (past a byte hole)
+		   bits before the next member in its own unit.  */
+		if (g->bit_hole > end)
 			hole(out, &first, &t->members[i], "bit_offset",
 			     t->members[i].bit_offset + t->members[i].bit_size,
-			     "bits", a.gaps[i].bit_hole);
+			     "bits", g->bit_hole - end);
+		if (end)
+			hole(out, &first, &t->members[i], "bit_offset",
+			     t->members[i + 1].bit_offset - end, "bits", end);
+	}
 	ph_buf_putc(out, ']');
 	ph_buf_printf(out,
 		      ",\"padding\":%" PRIu64 ",\"bit_padding\":%" PRIu64

@@ -231,6 +231,15 @@ static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
 		out->failed = true;
 		return;
 	}
+	if (a.leading_bit_hole) {
+		/* pahole: set off by blank lines on both sides.  */
+		snprintf(line, sizeof(line),
+			 "XXX %" PRIu64 " bit%s hole, try to pack",
+			 a.leading_bit_hole, a.leading_bit_hole == 1 ? "" : "s");
+		ph_buf_putc(out, '\n');
+		comment(out, depth, line);
+		ph_buf_putc(out, '\n');
+	}
 	if (a.leading_hole) {
 		snprintf(line, sizeof(line),
 			 "XXX %" PRIu64 " byte%s hole, try to pack",

@@ -1,0 +1,109 @@
+/* The types set aside while the units are read (a class they need is
+   only declared where they are used: defs.c), built again once every
+   unit's definitions are known.  */
+#include "deferred.h"
+#include "ctx.h"
+#include "workers.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ph_dw_deferred_free(struct ph_dw_deferred *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].comp_dir);
+	}
+	free(v);
+}
+
+/* A type named by a typedef that has an alignment of its own
+   (`typedef struct { ... } T __attribute__((aligned))`, glibc's
+   __pthread_unwind_buf_t) is aligned as the typedef says: that is what
+   _Alignof (T) gives and what the plugin reports.  */
+void ph_dw_take_typedef_align(struct ph_type *t, uint32_t typedef_align)
+{
+	if (typedef_align) {
+		t->align = typedef_align;
+		t->explicit_align = typedef_align;
+	}
+}
+
+/* The types set aside (defs.c), now that every unit's definitions are
+   known, in the order they were found.  One that still needs a class
+   only declared is left out, with a line saying so, unless the reading
+   stopped early (-C): then another unit may define the class.  */
+struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
+{
+	struct ph_dw_ctx ctx;
+	struct ph_error *err = NULL;
+	struct ph_dw_defs *told;	/* the names said already */
+
+	if ((err = ph_dw_defs_create(&told)))
+		return err;
+	ph_dw_ctx_init(&ctx, NULL, job->path, false, false);
+	ctx.decls.defs = job->defs;
+	ctx.decls.dws = job->dws;
+	ctx.decls.nr_dws = job->nr_dws;
+	for (size_t i = 0; i < job->nr_deferred && !err; i++) {
+		const struct ph_dw_deferred *d = &job->deferred[i];
+		struct ph_type t;
+		struct ph_dw_loc loc;
+		Dwarf_Die die;
+		bool built, seen;
+
+		/* A scratch model at a time, as for the units.  */
+		if (i % 256 == 0) {
+			ph_model_destroy(ctx.model);
+			ctx.model = NULL;
+			if ((err = ph_model_create(&ctx.model)))
+				break;
+		}
+		if (d->loc.module >= job->nr_dws || !job->dws[d->loc.module] ||
+		    !ph_dw_loc_die(job->dws[d->loc.module], &d->loc, &die)) {
+			err = ph_error_create(PH_ERROR_INVALID,
+					      "cannot read the DIE at 0x%"
+					      PRIx64 " again", d->loc.off);
+			break;
+		}
+		ctx.dw = job->dws[d->loc.module];
+		ctx.addr_size = d->elf32 ? 4 : 8;
+		ctx.i386 = d->i386;
+		ctx.cxx = d->cxx;
+		ph_dw_ctx_set_gcc_major(&ctx, d->gcc_major);
+		ctx.c_prototypes = true;
+		ctx.comp_dir = d->comp_dir;
+		ctx.relative_unit = d->relative_unit;
+		ctx.decls.unit_index = d->loc.unit;
+		ctx.decls.layout = true;
+		ctx.decls.missed = false;
+		err = ph_dw_build_type(&ctx, &die, d->name, d->typedef_name,
+				       &t, &built);
+		ctx.decls.layout = false;
+		if (ctx.decls.missed && err != &ph_error_nomem) {
+			if (err)
+				ph_error_destroy(err);
+			err = NULL;
+			ph_dw_ctx_drop_layout_caches(&ctx);
+			if (job->found_all ||
+			    ph_dw_defs_find(told, d->name, &loc))
+				continue;
+			fprintf(stderr, "pokehole: %s: cannot lay out '%s': "
+				"'%s' is only declared (no unit of the file "
+				"defines it)\n", job->path, d->name,
+				ctx.decls.missed_name.data);
+			err = ph_dw_defs_add(told, d->name, &d->loc);
+			continue;
+		}
+		if (err || !built)
+			break;
+		ph_dw_take_typedef_align(&t, d->typedef_align);
+		if (!(err = ph_dedup_seen(job->dedup, &t, &seen)) && !seen)
+			err = ph_model_add_type(job->out, &t, NULL);
+	}
+	ph_dw_ctx_deinit(&ctx);
+	ph_dw_defs_destroy(told);
+	return err;
+}
