@@ -9,7 +9,7 @@
 # what changed: the Makefile's -MMD dependencies) and tested with the
 # tests of the mutant's part, in order, stopping at the first failure:
 #   reorg, report: c.exp, dwarf/selftest.sh, reorg.exp, warn.exp, c++.exp
-#   plugin:        c.exp, warn.exp, c++.exp, dwarf/selftest.sh (the plugin
+#   plugin:        c.exp, warn.exp, baseline.exp, c++.exp, dwarf/selftest.sh (the plugin
 #                  against the reader)
 #   dwarf:         dwarf/selftest.sh, dwarf.exp, units.exp
 # (each .exp run alone, `runtest --tool pokehole` as scripts/check-gcc.sh
@@ -154,7 +154,7 @@ build() {
 tests_of() {
 	case $1 in
 	reorg|report) echo c.exp selftest reorg.exp warn.exp c++.exp ;;
-	plugin) echo c.exp warn.exp c++.exp selftest ;;
+	plugin) echo c.exp warn.exp baseline.exp c++.exp selftest ;;
 	dwarf) echo selftest dwarf.exp units.exp ;;
 	esac
 }
