@@ -7,6 +7,8 @@
 #   make check      build and run the whole testsuite
 #   make gcc-root   add GCC 13, 14 and 15 for make check (see GCC_ROOT)
 #   make install    install pokehole.so where -fplugin=pokehole finds it
+#   make mutate     mutation testing (not in check; long): do the tests
+#                   fail when the code is wrong?  MUTANTS="ID..." for some
 #
 # demo and check install the Debian packages they lack when run as root
 # and otherwise name the apt-get line to run.
@@ -179,6 +181,14 @@ check: deps
 
 gcc-root:
 	sh scripts/gcc-root.sh create $(GCC_ROOT)
+
+# Each mutant of testsuite/mutants/mutants.txt applied to a copy of the
+# tree, rebuilt and tested with its part's tests (scripts/mutate.sh):
+# `N killed of M`, the survivors named; fails below 90% killed.
+MUTANTS ?=
+.PHONY: mutate
+mutate: $(PLUGIN) dwarf/pokehole $(TEST_TOOLS)
+	sh scripts/mutate.sh $(MUTANTS)
 
 # Each plugin goes into the plugin directory of the GCC it was built for,
 # where -fplugin=pokehole finds it; the reader, man pages and
