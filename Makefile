@@ -7,6 +7,8 @@
 #   make check      build and run the whole testsuite
 #   make gcc-root   add GCC 13, 14 and 15 for make check (see GCC_ROOT)
 #   make install    install pokehole.so where -fplugin=pokehole finds it
+#   make mutate     mutation testing (not in check; long): do the tests
+#                   fail when the code is wrong?  MUTANTS="ID..." for some
 #
 # demo and check install the Debian packages they lack when run as root
 # and otherwise name the apt-get line to run.
@@ -53,7 +55,7 @@ ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)
 # What every link of ENGINE_OBJ needs: baselines are read with jansson.
 ENGINE_LIBS := -ljansson
-PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc \
+PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/funcs.cc \
 	plugin/output.cc plugin/warn.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
 # the default GCC must compile them again.
@@ -179,6 +181,14 @@ check: deps
 
 gcc-root:
 	sh scripts/gcc-root.sh create $(GCC_ROOT)
+
+# Each mutant of testsuite/mutants/mutants.txt applied to a copy of the
+# tree, rebuilt and tested with its part's tests (scripts/mutate.sh):
+# `N killed of M`, the survivors named; fails below 90% killed.
+MUTANTS ?=
+.PHONY: mutate
+mutate: $(PLUGIN) dwarf/pokehole $(TEST_TOOLS)
+	sh scripts/mutate.sh $(MUTANTS)
 
 # Each plugin goes into the plugin directory of the GCC it was built for,
 # where -fplugin=pokehole finds it; the reader, man pages and

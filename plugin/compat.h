@@ -35,6 +35,20 @@
 
 #include "pretty-print.h"
 
+/* The call graph, the passes and the inliner's size estimates, for the
+   function records (funcs.cc).  */
+#include "alloc-pool.h"
+#include "cgraph.h"
+#include "tree-pass.h"
+#include "symbol-summary.h"
+#include "tree-vrp.h"
+#include "sreal.h"
+#if BUILDING_GCC_MAJOR >= 14
+#include "ipa-cp.h"
+#endif
+#include "ipa-prop.h"
+#include "ipa-fnsummary.h"
+
 /* C++ front-end facts, as plain tree bits: cp-tree.h cannot be included
    in a plugin that is also loaded into cc1, where its functions do not
    exist.  Checked identical in GCC 11 to 15.  */
@@ -212,5 +226,36 @@ static inline void ph_set_option_namer(ph_option_namer namer)
 	ph_current_namer() = namer;
 }
 #endif
+
+/* The call graph's facts the function records use, the same in GCC 11
+   to 15 so far: an inline clone's inlined_to, the thunk bit (a bit of
+   cgraph_node since GCC 11), an edge's inline_failed (CIF_OK once it is
+   inlined) and the IPA inliner's size estimate, which only exists once
+   the function summaries are computed (never at -O0).  */
+static inline bool ph_node_inlined(const cgraph_node *node)
+{
+	return node->inlined_to != NULL;
+}
+
+static inline bool ph_node_thunk(const cgraph_node *node)
+{
+	return node->thunk;
+}
+
+static inline bool ph_edge_inlined(const cgraph_edge *e)
+{
+	return e->inline_failed == CIF_OK;
+}
+
+static inline bool ph_node_size(cgraph_node *node, int *size)
+{
+	if (!ipa_size_summaries)
+		return false;
+	ipa_size_summary *s = ipa_size_summaries->get(node);
+	if (!s)
+		return false;
+	*size = s->size;
+	return true;
+}
 
 #endif

@@ -61,6 +61,8 @@ enum {
 	PH_WARN_PACKABLE = 8,
 	/* Against a baseline, with any of holes, padding, packable.  */
 	PH_WARN_GROWTH = 16,
+	/* Functions: declared inline, kept out of line (funcs.cc).  */
+	PH_WARN_UNINLINED = 32,
 };
 
 /* "holes" for PH_WARN_HOLES: the kind's name in warn= and in the
@@ -78,5 +80,29 @@ struct ph_warn_options {
 /* Warns about T, the layout of TYPE, as O asks.  */
 void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		  const struct ph_warn_options *o);
+
+/* At LOC, the function NAME: declared inline but keeps an out-of-line
+   body, for WHY; INLINED of CALLS calls inlined.  */
+void ph_warn_uninlined(location_t loc, const char *name, const char *why,
+		       unsigned inlined, unsigned calls,
+		       const struct ph_warn_options *o);
+
+/* Function records, -fplugin-arg-pokehole-functions (funcs.cc).  */
+struct ph_funcs_options {
+	bool warn;			/* warn=uninlined */
+	bool system_headers;		/* also functions of system headers */
+	bool artificial;		/* also the compiler's own */
+	const struct ph_warn_options *warn_opts;
+};
+
+/* Registers the callbacks that collect the records.  */
+void ph_funcs_register(const char *plugin_name,
+		       const struct ph_funcs_options *o);
+/* From PLUGIN_START_UNIT: hooks into the symbol table.  */
+void ph_funcs_start_unit(void);
+/* True once the end of IPA has been seen: the records are complete.  */
+bool ph_funcs_final(void);
+/* Appends the records, one JSON line each.  */
+void ph_funcs_render(struct ph_buf *out);
 
 #endif

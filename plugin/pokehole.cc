@@ -18,11 +18,16 @@
                         with demote, bitfields may get smaller declared
                         types; with cross, members may leave the group of
                         a cacheline-aligned member
-     warn=LIST          warnings: holes, padding, cacheline, packable, all;
+     warn=LIST          warnings: holes, padding, cacheline, packable, all
+                        (the four), uninlined (a function declared inline
+                        that keeps an out-of-line body; not in all);
                         each ends with [-Wpokehole-KIND]
      no-error[=LIST]    the warnings of these kinds (holes, padding,
-                        cacheline, packable, growth, all; default all)
-                        stay warnings under -Werror
+                        cacheline, packable, growth, uninlined, all;
+                        default all) stay warnings under -Werror
+     functions          the JSON Lines report also gets one record per
+                        function defined in the unit: what the inliner
+                        did with it (funcs.cc)
      warn-min=N         no warning about holes or padding under N bytes
      baseline=FILE      JSON Lines of an earlier build: warn only about
                         holes, padding and growth that are new
@@ -53,6 +58,7 @@ static struct {
 	bool cross_groups;
 	struct ph_warn_options warn;
 	const char *baseline;
+	bool functions;
 } opts;		/* defaults set in plugin_init */
 
 static struct ph_baseline *baseline;
@@ -112,6 +118,8 @@ static void wrapped_type_decl(tree decl, int local)
 
 static void start_unit(void *, void *)
 {
+	if (opts.functions || (opts.warn.kinds & PH_WARN_UNINLINED))
+		ph_funcs_start_unit();
 	if (debug_hooks == &wrapped_debug_hooks)
 		return;
 	orig_debug_hooks = debug_hooks;
@@ -255,6 +263,36 @@ static void report_error(const char *what, struct ph_error *err)
 	ph_error_destroy(err);
 }
 
+/* With functions, the unit's JSON waits here for the function records,
+   which are complete at the end of IPA, and is written at the end of
+   the compilation, so that the unit is still one write (json=) or one
+   file (json-dir=); nothing once an error has been seen.  */
+static struct ph_buf deferred_json;
+static bool json_deferred;
+
+static void write_json(struct ph_buf *json)
+{
+	struct ph_error *err;
+
+	if (opts.json && (err = ph_append_locked(opts.json, json)))
+		report_error("cannot write the JSON report", err);
+	else if (opts.json_dir && (err = write_unit_file(json)))
+		report_error("cannot write the JSON report", err);
+}
+
+/* The deferred JSON with the function records, once.  */
+static void flush_json(void)
+{
+	if (!json_deferred)
+		return;
+	json_deferred = false;
+	if (!seen_error()) {
+		ph_funcs_render(&deferred_json);
+		write_json(&deferred_json);
+	}
+	ph_buf_deinit(&deferred_json);
+}
+
 /* pahole -R -S's output after the layout: how to get to a smaller
    order, when there is one.  */
 static struct ph_error *render_reorganized(struct ph_model *model,
@@ -356,10 +394,12 @@ static void report(void)
 		report_error("cannot render the layouts", err);
 	else if (opts.report && (err = ph_append_locked(opts.report, &text)))
 		report_error("cannot write the report", err);
-	else if (opts.json && (err = ph_append_locked(opts.json, &json)))
-		report_error("cannot write the JSON report", err);
-	else if (opts.json_dir && (err = write_unit_file(&json)))
-		report_error("cannot write the JSON report", err);
+	else if (opts.functions && (opts.json || opts.json_dir)) {
+		deferred_json = json;
+		ph_buf_init(&json);
+		json_deferred = true;
+	} else
+		write_json(&json);
 	ph_buf_deinit(&text);
 	ph_buf_deinit(&json);
 	ph_buf_deinit(&name);
@@ -399,6 +439,7 @@ static void report_once(void *, void *)
 static void finish(void *, void *)
 {
 	report_once(NULL, NULL);
+	flush_json();
 	cleanup();
 }
 
@@ -469,7 +510,7 @@ static void register_attributes(void *, void *)
 /* A comma-separated list of the names of the kinds in ALLOWED, or
    "all" for every one of them.  */
 static bool parse_warn_kinds(const char *list, unsigned allowed,
-			     unsigned *ret)
+			     unsigned all, unsigned *ret)
 {
 	unsigned out = 0;
 
@@ -481,7 +522,7 @@ static bool parse_warn_kinds(const char *list, unsigned allowed,
 		bool found = len == 3 && strncmp(p, "all", 3) == 0;
 
 		if (found)
-			out |= allowed;
+			out |= all;
 		for (unsigned k = 1; k <= allowed && !found; k <<= 1) {
 			const char *name = ph_warn_kind_name(k);
 
@@ -589,23 +630,28 @@ static const char *parse_reorganize(const char *value, void *)
 
 static const char *parse_warn(const char *value, void *)
 {
-	if (!parse_warn_kinds(value, PH_WARN_HOLES | PH_WARN_PADDING |
-				     PH_WARN_CACHELINE | PH_WARN_PACKABLE,
+	/* all: the layout warnings; uninlined is about functions, and
+	   must be named.  */
+	unsigned layout = PH_WARN_HOLES | PH_WARN_PADDING |
+			  PH_WARN_CACHELINE | PH_WARN_PACKABLE;
+
+	if (!parse_warn_kinds(value, layout | PH_WARN_UNINLINED, layout,
 			      &opts.warn.kinds))
-		return "a list of holes, padding, cacheline, packable or all";
+		return "a list of holes, padding, cacheline, packable, all "
+		       "or uninlined";
 	return NULL;
 }
 
 /* -Wno-error=pokehole-KIND, which GCC cannot take.  */
 static const char *parse_no_error(const char *value, void *)
 {
-	if (!parse_warn_kinds(value ? value : "all",
-			      PH_WARN_HOLES | PH_WARN_PADDING |
-				      PH_WARN_CACHELINE | PH_WARN_PACKABLE |
-				      PH_WARN_GROWTH,
+	unsigned kinds = PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_CACHELINE |
+			 PH_WARN_PACKABLE | PH_WARN_GROWTH | PH_WARN_UNINLINED;
+
+	if (!parse_warn_kinds(value ? value : "all", kinds, kinds,
 			      &opts.warn.no_error))
 		return "nothing or a list of holes, padding, cacheline, "
-		       "packable, growth or all";
+		       "packable, growth, uninlined or all";
 	return NULL;
 }
 
@@ -628,6 +674,7 @@ static const struct option_spec {
 	{ "no-error", "no-error[=LIST]", parse_no_error, NULL },
 	{ "warn-min", "warn-min=N", parse_warn_min, NULL },
 	{ "baseline", "baseline=FILE", parse_file, &opts.baseline },
+	{ "functions", "functions", parse_flag, &opts.functions },
 };
 
 /* "report=PATH|-  json=PATH|-  ...", from the table.  */
@@ -729,6 +776,15 @@ int plugin_init(struct plugin_name_args *info,
 			  register_attributes, NULL);
 	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 			  report_once, NULL);
+	if (opts.functions || (opts.warn.kinds & PH_WARN_UNINLINED)) {
+		struct ph_funcs_options fo;
+
+		fo.warn = opts.warn.kinds & PH_WARN_UNINLINED;
+		fo.system_headers = opts.system_headers;
+		fo.artificial = opts.artificial;
+		fo.warn_opts = &opts.warn;
+		ph_funcs_register(info->base_name, &fo);
+	}
 	register_callback(info->base_name, PLUGIN_FINISH, finish, NULL);
 	return 0;
 }

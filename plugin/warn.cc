@@ -30,6 +30,8 @@ const char *ph_warn_kind_name(unsigned kind)
 		return "packable";
 	case PH_WARN_GROWTH:
 		return "growth";
+	case PH_WARN_UNINLINED:
+		return "uninlined";
 	}
 	return NULL;
 }
@@ -402,5 +404,30 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		warn_packable(type, t, model, o, tn);
 	ph_buf_deinit(&name);
 	ph_analysis_deinit(&a);
+	ph_set_option_namer(NULL);
+}
+
+void ph_warn_uninlined(location_t loc, const char *name, const char *why,
+		       unsigned inlined, unsigned calls,
+		       const struct ph_warn_options *o)
+{
+	if (!(o->kinds & PH_WARN_UNINLINED) || in_system_header_at(loc))
+		return;
+	current_opts = o;
+	ph_set_option_namer(option_name);
+	begin_kind(PH_WARN_UNINLINED);
+	if (calls == 0)
+		warning_at(loc, 0, "%qs is declared inline but keeps an "
+			   "out-of-line body (%s); no direct calls",
+			   name, why);
+	else if (calls == 1)
+		warning_at(loc, 0, "%qs is declared inline but keeps an "
+			   "out-of-line body (%s); %u of %u call inlined",
+			   name, why, inlined, calls);
+	else
+		warning_at(loc, 0, "%qs is declared inline but keeps an "
+			   "out-of-line body (%s); %u of %u calls inlined",
+			   name, why, inlined, calls);
+	end_kind();
 	ph_set_option_namer(NULL);
 }
