@@ -148,7 +148,11 @@ demo: deps
 # The testsuite runs once per GCC with a plugin of its own, each into
 # testsuite/results/gcc-N: in full with the default GCC and the newest
 # one, the core of it with the others (scripts/check-gcc.sh); then with
-# the GCCs of GCC_ROOT when it is there.
+# the GCCs of GCC_ROOT when it is there.  A runtest compiles one thing at
+# a time: two chains of about the same length run side by side, the
+# default GCC's suite and the reader's selftest in one, the other GCCs
+# and the sanitizer builds in the other (each writes only its own
+# results and work folders).
 NEWEST_GCC := $(lastword $(sort $(GCC_VERSIONS)))
 RUNTEST_FLAGS ?=
 RESULTS ?= $(CURDIR)/testsuite/results
@@ -156,23 +160,26 @@ check: deps
 	@sh scripts/i386-exec.sh "$(CC)"
 	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
 	@rm -rf $(RESULTS)
-	@sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \
-	  "$(CXX)" $(CURDIR)/$(PLUGIN) full $(RUNTEST_FLAGS)
-	@for v in $(OTHER_GCC_VERSIONS); do \
+	@mkdir -p $(RESULTS)
+	@{ sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \
+	    "$(CXX)" $(CURDIR)/$(PLUGIN) full $(RUNTEST_FLAGS); \
+	  echo "pokehole: testing dwarf/pokehole against the plugin"; \
+	  VERBOSE=1 sh dwarf/selftest.sh > $(RESULTS)/dwarf.sum 2>&1; } & \
+	first=$$!; \
+	for v in $(OTHER_GCC_VERSIONS); do \
 	  mode=core; [ $$v = "$(NEWEST_GCC)" ] && [ ! -d $(GCC_ROOT)/usr/bin ] \
 	    && mode=full; \
 	  sh scripts/check-gcc.sh $(RESULTS)/gcc-$$v gcc-$$v g++-$$v \
 	    $(CURDIR)/plugin/gcc-$$v/pokehole.so $$mode $(RUNTEST_FLAGS); \
-	done
-	@if [ -d $(GCC_ROOT)/usr/bin ]; then \
+	done; \
+	if [ -d $(GCC_ROOT)/usr/bin ]; then \
 	  sh scripts/gcc-root.sh check $(GCC_ROOT) $(RESULTS) \
 	    $(DEFAULT_GCC_MAJOR) $(OTHER_GCC_VERSIONS); \
-	else echo "pokehole: no $(GCC_ROOT) (make gcc-root): GCC 13 to 15 not tested"; fi
-	@echo "pokehole: testing dwarf/pokehole against the plugin"
-	@VERBOSE=1 sh dwarf/selftest.sh > $(RESULTS)/dwarf.sum 2>&1; true
-	@echo "pokehole: the reader and the engine under ASan and UBSan"
-	@VERBOSE=1 $(MAKE) --no-print-directory check-sanitize \
-	  > $(RESULTS)/sanitize.sum 2>&1; true
+	else echo "pokehole: no $(GCC_ROOT) (make gcc-root): GCC 13 to 15 not tested"; fi; \
+	echo "pokehole: the reader and the engine under ASan and UBSan"; \
+	VERBOSE=1 $(MAKE) --no-print-directory check-sanitize \
+	  > $(RESULTS)/sanitize.sum 2>&1; \
+	wait $$first; true
 	@sh scripts/summary.sh \
 	  $(patsubst %,$(RESULTS)/gcc-%/pokehole.sum,$(DEFAULT_GCC_MAJOR) \
 	    $(OTHER_GCC_VERSIONS)) \
