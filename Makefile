@@ -150,9 +150,9 @@ demo: deps
 # one, the core of it with the others (scripts/check-gcc.sh); then with
 # the GCCs of GCC_ROOT when it is there.  A runtest compiles one thing at
 # a time: two chains of about the same length run side by side, the
-# default GCC's suite and the reader's selftest in one, the other GCCs
-# and the sanitizer builds in the other (each writes only its own
-# results and work folders).
+# default GCC's suite, the reader's selftest and the other installed GCCs
+# in one, GCC_ROOT's GCCs and the sanitizer builds in the other (each
+# writes only its own results and work folders).
 NEWEST_GCC := $(lastword $(sort $(GCC_VERSIONS)))
 RUNTEST_FLAGS ?=
 RESULTS ?= $(CURDIR)/testsuite/results
@@ -164,14 +164,14 @@ check: deps
 	@{ sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \
 	    "$(CXX)" $(CURDIR)/$(PLUGIN) full $(RUNTEST_FLAGS); \
 	  echo "pokehole: testing dwarf/pokehole against the plugin"; \
-	  VERBOSE=1 sh dwarf/selftest.sh > $(RESULTS)/dwarf.sum 2>&1; } & \
+	  VERBOSE=1 sh dwarf/selftest.sh > $(RESULTS)/dwarf.sum 2>&1; \
+	  for v in $(OTHER_GCC_VERSIONS); do \
+	    mode=core; [ $$v = "$(NEWEST_GCC)" ] && [ ! -d $(GCC_ROOT)/usr/bin ] \
+	      && mode=full; \
+	    sh scripts/check-gcc.sh $(RESULTS)/gcc-$$v gcc-$$v g++-$$v \
+	      $(CURDIR)/plugin/gcc-$$v/pokehole.so $$mode $(RUNTEST_FLAGS); \
+	  done; } & \
 	first=$$!; \
-	for v in $(OTHER_GCC_VERSIONS); do \
-	  mode=core; [ $$v = "$(NEWEST_GCC)" ] && [ ! -d $(GCC_ROOT)/usr/bin ] \
-	    && mode=full; \
-	  sh scripts/check-gcc.sh $(RESULTS)/gcc-$$v gcc-$$v g++-$$v \
-	    $(CURDIR)/plugin/gcc-$$v/pokehole.so $$mode $(RUNTEST_FLAGS); \
-	done; \
 	if [ -d $(GCC_ROOT)/usr/bin ]; then \
 	  sh scripts/gcc-root.sh check $(GCC_ROOT) $(RESULTS) \
 	    $(DEFAULT_GCC_MAJOR) $(OTHER_GCC_VERSIONS); \
@@ -193,9 +193,10 @@ gcc-root:
 # tree, rebuilt and tested with its part's tests (scripts/mutate.sh):
 # `N killed of M`, the survivors named; fails below 90% killed.
 MUTANTS ?=
+MUTATE_JOBS ?= 2
 .PHONY: mutate
 mutate: $(PLUGIN) dwarf/pokehole $(TEST_TOOLS)
-	sh scripts/mutate.sh $(MUTANTS)
+	sh scripts/mutate.sh -j $(MUTATE_JOBS) $(MUTANTS)
 
 # Each plugin goes into the plugin directory of the GCC it was built for,
 # where -fplugin=pokehole finds it; the reader, man pages and

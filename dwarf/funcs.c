@@ -7,6 +7,7 @@
 #include "funcs.h"
 #include "fntype.h"
 #include "session.h"
+#include "reader.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -119,6 +120,9 @@ struct walk {
 	struct ph_fn_table *t;
 	const struct ph_fn_opts *opts;
 	Dwarf_Addr bias;	/* libdwfl's; addresses are shown as in the file */
+	Dwarf *dw;		/* the module's */
+	struct ph_dw_scan *lines;	/* its line table headers */
+	bool nomem;		/* libdw ran out of memory */
 	size_t unit;		/* counts units across files, from 1 */
 	struct ph_error *err;
 };
@@ -169,7 +173,7 @@ static size_t function_of(struct walk *w, Dwarf_Die *die, Dwarf_Die *origin)
 	name = dwarf_diename(&decl);
 	if (!name)
 		return SIZE_MAX;
-	file = dwarf_decl_file(&decl);
+	file = ph_dw_lines_decl_file(w->lines, w->dw, &decl, &w->nomem);
 	if (dwarf_decl_line(&decl, &line) != 0 || line < 0)
 		line = 0;
 	if (!lookup(w->t, name, file ? file : "", (unsigned)line, &i)) {
@@ -423,6 +427,8 @@ static struct ph_error *walk_module(struct walk *w, Dwarf *dw)
 		}
 		w->unit = ++unit_counter;
 		walk_scope(w, &cudie, 0);
+		if (!w->err && w->nomem)
+			w->err = &ph_error_nomem;
 		if (w->err)
 			return w->err;
 	}
@@ -451,6 +457,7 @@ static int each_module(Dwfl_Module *mod, void **userdata, const char *name,
 	if (!dw)
 		return DWARF_CB_OK;
 	ms->with_dwarf++;
+	ms->w->dw = dw;
 	ms->err = walk_module(ms->w, dw);
 	return ms->err ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
@@ -466,11 +473,14 @@ struct ph_error *ph_fn_load_file(struct ph_fn_table *t, const char *path,
 
 	if ((err = ph_dw_check_file(path)))
 		return err;
+	if ((err = ph_dw_scan_create(&w.lines)))
+		return err;
 	if ((err = ph_dw_session_open(&s, path, opts->debuginfo_path)))
 		goto out;
 	rc = dwfl_getmodules(s.dwfl, each_module, &ms, 0);
 	err = ph_dw_session_outcome(ms.err, rc, ms.with_dwarf);
 out:
 	ph_dw_session_close(&s);
+	ph_dw_scan_destroy(w.lines);
 	return err;
 }

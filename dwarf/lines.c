@@ -11,6 +11,7 @@ void ph_dw_scan_files_clear(struct ph_dw_scan *s)
 		free(s->files[i]);
 	s->nr_files = 0;
 	s->files_state = 0;
+	s->files_unit = 0;
 }
 
 /* The file names of a line table header, joined to their directories as
@@ -248,4 +249,42 @@ const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
 			return file;
 	}
 	return ph_dw_decl_file(die, &ctx->nomem);
+}
+
+const char *ph_dw_lines_decl_file(struct ph_dw_scan *s, Dwarf *dw,
+				  Dwarf_Die *die, bool *nomem)
+{
+	Dwarf_Attribute attr, a;
+	Dwarf_Word idx, stmt_list;
+	Dwarf_Die cudie;
+	uint8_t unit_type;
+
+	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
+	    dwarf_formudata(&attr, &idx) != 0)
+		return NULL;
+	/* The index is into the table of the unit the attribute is in,
+	   which need not be DIE's.  */
+	if (attr.cu && dwarf_cu_getdwarf(attr.cu) == dw &&
+	    dwarf_cu_info(attr.cu, NULL, &unit_type, &cudie, NULL, NULL, NULL,
+			  NULL) == 0 &&
+	    (unit_type == DW_UT_compile || unit_type == DW_UT_partial) &&
+	    dwarf_attr(&cudie, DW_AT_stmt_list, &a) &&
+	    dwarf_formudata(&a, &stmt_list) == 0) {
+		Dwarf_Off unit = dwarf_dieoffset(&cudie) + 1;
+		const char *file, *comp_dir;
+		bool known;
+
+		if (s->dw != dw)
+			ph_dw_scan_sections(s, dw);
+		if (s->files_unit != unit) {
+			ph_dw_scan_files_clear(s);
+			s->files_unit = unit;
+		}
+		comp_dir = dwarf_attr(&cudie, DW_AT_comp_dir, &a) ?
+			   dwarf_formstring(&a) : NULL;
+		file = ph_dw_scan_file(s, stmt_list, comp_dir, idx, &known);
+		if (known)
+			return file;
+	}
+	return ph_dw_decl_file(die, nomem);
 }

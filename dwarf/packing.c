@@ -189,7 +189,15 @@ static uint32_t pack_members(struct ph_type *t, const uint32_t *natural,
 		struct ph_member *m = &t->members[i];
 
 		if (m->bitfield) {
-			m->align = natural[i] ? natural[i] : 1;
+			uint64_t unit = 8 * (uint64_t)(natural[i] ? natural[i]
+								  : 1);
+
+			/* One that crosses a storage unit of its type
+			   is placed without alignment: packed.  */
+			m->align = natural[i] && m->size &&
+				   (m->bit_offset - 8 * base) % unit +
+				   m->bit_size > 8 * m->size ? 1 :
+				   natural[i] ? natural[i] : 1;
 			align = max32(align, m->align);
 			continue;
 		}

@@ -257,6 +257,15 @@ bool ph_dw_scan_unit(struct ph_dw_scan *s, Dwarf *dw, Dwarf_Die *cudie,
    be read here.  */
 const char *ph_dw_scan_file(struct ph_dw_scan *s, uint64_t stmt_list,
 			    const char *comp_dir, uint64_t idx, bool *known);
+/* lines.c: DIE's declaration file (DW_AT_decl_file, integrated) as
+   dwarf_decl_file names it, for a walk through libdw of DW (pokefunct):
+   from the line table headers of DW's units, read here, which libdw
+   would keep whole to the end (200 MB on a vmlinux); from libdw for the
+   others (split DWARF, dwz).  The name lasts until a DIE of another unit
+   is asked about.  NULL when it has none (*NOMEM set when libdw ran out
+   of memory).  */
+const char *ph_dw_lines_decl_file(struct ph_dw_scan *s, Dwarf *dw,
+				  Dwarf_Die *die, bool *nomem);
 /* scan-fprint.c: the fingerprint of event E's type (as fprint.c's,
    seeded apart); false when it has none.  Taken when asked: a type
    filtered out costs nothing.  */

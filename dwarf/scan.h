@@ -86,6 +86,8 @@ struct ph_dw_scan {
 	int files_state;
 	char **files;
 	size_t nr_files, cap_files;
+	/* Whose they are, for ph_dw_lines_decl_file: the unit's offset + 1.  */
+	Dwarf_Off files_unit;
 };
 
 struct cur {

@@ -103,29 +103,14 @@ srcs=$(ls "$top"/testsuite/pokehole.*/*.c "$top"/testsuite/pokehole.*/*.cc \
 reports && ok "ph-gen" || bad "ph-gen: sanitizer report"
 m32=-m32
 $CC -m32 -x c -c /dev/null -o /dev/null 2>/dev/null || m32=
-jsons=
+jsons= objs=
 for src in $srcs; do
 	b=$(echo "$src" | sed "s|^$top/||; s|^$work/||" | tr / _)
 	case $src in *.cc) cc=$CXX;; *) cc=$CC;; esac
 	for m in "" $m32; do
 		o=$work/$b$m.o
 		$cc $m -g -fno-eliminate-unused-debug-types -c "$src" -o "$o" \
-			>/dev/null 2>&1 || continue	# errors of the test's own
-		bad_run=
-		for args in "" --json -s -R -S -P "--json -R" "-c 32 -R"; do
-			timeout 120 "$PH" $args "$o" > "$work/out" 2> "$work/err"
-			rc=$?
-			if [ $rc != 0 ]; then
-				bad_run="$bad_run [$args: exit $rc: $(head -1 "$work/err")]"
-			fi
-		done
-		if ! reports; then
-			bad "reader on $b $m: sanitizer report"
-		elif [ -n "$bad_run" ]; then
-			bad "reader on $b $m:$bad_run"
-		else
-			ok "reader on $b $m"
-		fi
+			>/dev/null 2>&1 && objs="$objs $o"	# else errors of the test's own
 	done
 	# the plugin's JSON: baselines and the probe tool
 	j=$work/$b.jsonl
@@ -137,6 +122,28 @@ for src in $srcs; do
 		"$san/tools/ph-probe" text-expect "$j" > /dev/null 2>&1
 		reports && ok "ph-probe on $b" || bad "ph-probe on $b: sanitizer report"
 	fi
+done
+# Each mode over all the objects at once (a sanitized process starts
+# slowly); on a failure, object by object, to name the one.
+nobjs=$(echo $objs | wc -w)
+for args in "" --json -s -R -S -P "--json -R" "-c 32 -R"; do
+	# shellcheck disable=SC2086
+	timeout 600 "$PH" $args $objs > "$work/out" 2> "$work/err"
+	rc=$?
+	if reports && [ $rc = 0 ]; then
+		ok "reader [$args] on $nobjs objects"
+		continue
+	fi
+	for o in $objs; do
+		timeout 120 "$PH" $args "$o" > "$work/out" 2> "$work/err"
+		rc=$?
+		b=$(basename "$o")
+		if ! reports; then
+			bad "reader [$args] on $b: sanitizer report"
+		elif [ $rc != 0 ]; then
+			bad "reader [$args] on $b: exit $rc: $(head -1 "$work/err")"
+		fi
+	done
 done
 if [ -n "$jsons" ]; then
 	"$PH" --merge-baseline="$work/baseline.jsonl" $jsons > "$work/err" 2>&1

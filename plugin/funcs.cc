@@ -172,7 +172,7 @@ static void start_ipa(void *, void *)
 	phase = PH_EARLY;
 }
 
-static void pass_execution(void *gcc_data, void *)
+static void pass_execution(void *gcc_data, void *plugin_name)
 {
 	opt_pass *pass = (opt_pass *)gcc_data;
 	cgraph_node *node;
@@ -181,6 +181,9 @@ static void pass_execution(void *gcc_data, void *)
 	    strcmp(pass->name, "inline"))
 		return;
 	phase = PH_IPA;
+	/* Nothing more to see in the passes after this one: GCC's list
+	   unlinks the entry and keeps it, so its walk goes on safely.  */
+	unregister_callback((const char *)plugin_name, PLUGIN_PASS_EXECUTION);
 	FOR_EACH_FUNCTION(node) {
 		fn_rec *r;
 		int size;
@@ -398,7 +401,7 @@ void ph_funcs_register(const char *plugin_name,
 	register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_START, start_ipa,
 			  NULL);
 	register_callback(plugin_name, PLUGIN_PASS_EXECUTION, pass_execution,
-			  NULL);
+			  const_cast<char *>(plugin_name));
 	register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_END, end_ipa,
 			  NULL);
 }

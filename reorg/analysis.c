@@ -55,11 +55,11 @@ static void tail(const struct ph_member *members, size_t n, uint64_t start_bit,
 					  unit_end(&members[i], limit));
 	}
 	claimed = max_u64(claimed, used);
-	/* A packed bitfield that crosses its unit ends past it, inside a
-	   byte: the rest of that byte is bit padding too.  */
-	if (!is_union)
-		claimed = min_u64(start_bit + (claimed - start_bit + 7) / 8 * 8,
-				  max_u64(limit, claimed));
+	/* What ends inside a byte (a packed bitfield that crosses its unit,
+	   a union's widest member a bitfield) leaves the rest of that byte
+	   as bit padding.  */
+	claimed = min_u64(start_bit + (claimed - start_bit + 7) / 8 * 8,
+			  max_u64(limit, claimed));
 	*bit_padding = claimed > used ? claimed - used : 0;
 	uint64_t claimed_bytes = (claimed - start_bit + 7) / 8;
 	*padding = size > claimed_bytes ? size - claimed_bytes : 0;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # scripts/mutate.sh - mutation testing: does the testsuite fail when the
 # code is wrong?  `make mutate [MUTANTS="ID..."]` runs it.
-#   scripts/mutate.sh [-l LIST] [-k] [-n] [ID...]
+#   scripts/mutate.sh [-l LIST] [-k] [-n] [-j N] [ID...]
 # Each mutant of LIST (default testsuite/mutants/mutants.txt, whose top
 # describes the format) is applied in turn to a copy of the tree (the
 # tracked files of the working tree, and its build/ when there is one, in
@@ -19,20 +19,24 @@
 # on the unmutated copy first (the baseline), and a part whose baseline
 # fails otherwise (selftest.sh failing, a .exp without a PASS) stops the
 # run.  Prints `killed ID by TEST` or `SURVIVED ID: DESCRIPTION` per
-# mutant, then `N killed of M` and the survivors; exits 1 when fewer
+# mutant (`equivalent ID: WHY` for one the list marks equivalent: not
+# run, not counted), then `N killed of M` and the survivors; exits 1 when fewer
 # than 90% are killed, 2 on an error (a mutant whose FIND is not exactly
 # once in its part: the list is stale).  -k keeps the copy; -n only
-# checks the list against the source.
+# checks the list against the source; -j N (or MUTATE_JOBS) splits the
+# mutants between N runs side by side, each in its own copy (the tests
+# run one compiler at a time: N cores, N runs).
 # MUTATE_TIMEOUT: seconds per test (default 1200; a test that runs out
 # of time kills the mutant: a mutant that loops).
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 list=$top/testsuite/mutants/mutants.txt
-keep= check_only=
+keep= check_only= jobs=${MUTATE_JOBS:-1}
 while [ $# -gt 0 ]; do
 	case $1 in
 	-l) list=$2; shift 2 ;;
+	-j) jobs=$2; shift 2 ;;
 	-k) keep=1; shift ;;
 	-n) check_only=1; shift ;;
 	--) shift; break ;;
@@ -61,10 +65,11 @@ records=$(perl -ne '
 		die "mutate: $ARGV: bad part $r{part} of $r{id}\n"
 			unless $r{part} =~ /^(reorg|report|plugin|dwarf)$/;
 		die "mutate: $ARGV: mutant $r{id} twice\n" if $seen{$r{id}}++;
-		print join("\t", @r{qw(id part find replace desc)}), "\n"; %r = (); }
+		$r{equivalent} = "" unless defined $r{equivalent};
+		print join("\t", @r{qw(id part find replace desc equivalent)}), "\n"; %r = (); }
 	chomp; next if /^#/;
 	if (/^\s*$/) { flush(); next; }
-	/^(id|part|find|replace|desc):\s?\s*(.*)$/ or die "mutate: $ARGV:$.: not a field: $_\n";
+	/^(id|part|find|replace|desc|equivalent):\s?\s*(.*)$/ or die "mutate: $ARGV:$.: not a field: $_\n";
 	die "mutate: $ARGV:$.: $1 twice in a record\n" if defined $r{$1};
 	die "mutate: $ARGV:$.: a tab in $1\n" if $2 =~ /\t/;
 	$r{$1} = $2;
@@ -109,7 +114,7 @@ apply() {
 # Check the whole selection against the source first.
 bad=0
 printf '%s\n' "$records" > "${TMPDIR:-/tmp}/ph-mutate-list.$$"
-while IFS='	' read -r id part find repl desc; do
+while IFS='	' read -r id part find repl desc equiv; do
 	if ! r=$(apply "$top/$part" "$find" "$repl" check); then
 		n=${r%%:*}
 		if [ "$n" = 0 ]; then
@@ -124,6 +129,44 @@ rm -f "${TMPDIR:-/tmp}/ph-mutate-list.$$"
 [ $bad = 0 ] || die "the list is stale: fix the mutants above"
 if [ -n "$check_only" ]; then
 	echo "mutate: $(printf '%s\n' "$records" | wc -l) mutants, each found once"
+	exit 0
+fi
+
+# Side by side: every Nth mutant to one run, their verdicts added up.
+case $jobs in ''|*[!0-9]*|0) die "-j wants a number of runs, not '$jobs'" ;; esac
+nrec=$(printf '%s\n' "$records" | wc -l)
+[ "$jobs" -gt "$nrec" ] && jobs=$nrec
+if [ "$jobs" -gt 1 ]; then
+	out=$(mktemp -d "${TMPDIR:-/tmp}/ph-mutate-jobs.XXXXXX") || exit 2
+	echo "mutate: $nrec mutants in $jobs runs side by side (their output in $out)"
+	start=$(date +%s)
+	trap 'kill 0 2>/dev/null; exit 130' INT TERM
+	j=0
+	while [ $j -lt "$jobs" ]; do
+		ids=$(printf '%s\n' "$records" |
+			awk -F'\t' -v n="$jobs" -v j=$j '(NR - 1) % n == j { print $1 }')
+		# shellcheck disable=SC2086
+		MUTATE_DIR= sh "$0" -l "$list" ${keep:+-k} -j 1 $ids \
+			> "$out/$j.out" 2>&1 &
+		j=$((j + 1))
+	done
+	wait
+	j=0 fatal=0
+	while [ $j -lt "$jobs" ]; do
+		sed "s/^/[$j] /" "$out/$j.out" | grep -v -E '^\[[0-9]+\] (killed |SURVIVED |equivalent |survivors:|[0-9]+ killed of )'
+		grep -q -E '^[0-9]+ killed of ' "$out/$j.out" || fatal=1
+		j=$((j + 1))
+	done
+	cat "$out"/*.out | grep -E '^(killed |SURVIVED |equivalent )'
+	total=$(cat "$out"/*.out | grep -c -E '^(killed |SURVIVED )')
+	killed=$(cat "$out"/*.out | grep -c '^killed ')
+	survivors=$(cat "$out"/*.out | sed -n 's/^SURVIVED \([^:]*\):.*/\1/p' | tr '\n' ' ')
+	nequiv=$(cat "$out"/*.out | grep -c '^equivalent ')
+	[ $fatal = 0 ] || die "a run stopped before its end (its lines above; all in $out)"
+	rm -rf "$out"
+	echo "$killed killed of $total ($nequiv equivalent not run; $(( ($(date +%s) - start) / 60 )) min, $jobs runs side by side)"
+	[ -n "$survivors" ] && echo "survivors: $survivors"
+	[ $((killed * 10)) -ge $((total * 9)) ] || exit 1
 	exit 0
 fi
 
@@ -242,10 +285,15 @@ for t in $needed; do
 	echo "mutate: baseline: $t passes ($(( $(date +%s) - t0 ))s)"
 done
 
-total=0 killed=0 survivors=
+total=0 killed=0 survivors= nequiv=0
 start=$(date +%s)
 printf '%s\n' "$records" > "$work/.mutate/list"
-while IFS='	' read -r id part find repl desc; do
+while IFS='	' read -r id part find repl desc equiv; do
+	if [ -n "$equiv" ]; then
+		echo "equivalent $id: $equiv"
+		nequiv=$((nequiv + 1))
+		continue
+	fi
 	total=$((total + 1))
 	echo "=== $id" >> "$log"
 	t0=$(date +%s)
@@ -275,7 +323,7 @@ while IFS='	' read -r id part find repl desc; do
 done < "$work/.mutate/list"
 build || die "the restored tree does not build"
 
-echo "$killed killed of $total ($(( ($(date +%s) - start) / 60 )) min)"
+echo "$killed killed of $total ($nequiv equivalent not run; $(( ($(date +%s) - start) / 60 )) min)"
 [ -n "$survivors" ] && echo "survivors:$survivors"
 [ $((killed * 10)) -ge $((total * 9)) ] || exit 1
 exit 0

@@ -17,8 +17,13 @@ struct AfterCtor : WithCtor { char d[3]; int e; };
 /* Two levels: each level reuses the tail of the one below.  */
 struct Level2 : AfterPriv { char f; };
 
-AfterPod a1; AfterPriv a2; AfterCtor a3; Level2 a4;
+/* A base whose data ends inside a byte (a bitfield): it takes that byte
+   whole, and what follows starts in the next.  */
+class BitTail { int i; unsigned char b : 3; public: int get () { return i + b; } };
+struct AfterBits : BitTail { char d; };
 
-/* { dg-final { pokehole-check-layout PodBase AfterPod PrivMembers AfterPriv WithCtor AfterCtor Level2 } } */
+AfterPod a1; AfterPriv a2; AfterCtor a3; Level2 a4; AfterBits a5;
+
+/* { dg-final { pokehole-check-layout PodBase AfterPod PrivMembers AfterPriv WithCtor AfterCtor Level2 BitTail AfterBits } } */
 /* A base's bytes (its data size here) and a member in its tail.  */
 /* { dg-final { pokehole-check-lies {AfterPriv {"type":"PrivMembers"} bit_size 24} {AfterPriv {"name":"d"} offset 3} {AfterPod {"type":"PodBase"} bit_size -24} } } */

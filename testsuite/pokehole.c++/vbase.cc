@@ -20,9 +20,18 @@ struct NearlyEmpty { virtual void f () {} };
 struct VPrimary : virtual NearlyEmpty {};
 struct VPrimaryUser : VPrimary { int x; };
 
-Left l1; Right r1; Diamond dm; WithVEmpty we; TwoV tv; VPrimaryUser vpu;
+/* A virtual base whose data ends inside a byte (a bitfield): the next
+   virtual base goes into its tail, from the byte after.  */
+class BitsV { int i; unsigned char b : 3; public: int get () { return i + b; } };
+struct VSmall { char s; };
+struct TwoVirt : virtual BitsV, virtual VSmall { char d; };
+/* The same two inherited (GCC gives them no field here).  */
+struct FromTwoVirt : TwoVirt { char e; };
 
-/* { dg-final { pokehole-check-layout Root Left Right Diamond WithVEmpty AbsV TwoV NearlyEmpty VPrimary VPrimaryUser } } */
+Left l1; Right r1; Diamond dm; WithVEmpty we; TwoV tv; VPrimaryUser vpu;
+TwoVirt tvt; FromTwoVirt ftv;
+
+/* { dg-final { pokehole-check-layout Root Left Right Diamond WithVEmpty AbsV TwoV NearlyEmpty VPrimary VPrimaryUser BitsV VSmall TwoVirt FromTwoVirt } } */
 // { dg-final { scan-pokehole-json {"name":"Diamond",.*"type":"Root",[^\x7d]*"base":true,"virtual":true} } }
 /* A virtual base's offset (measured, and merely plausible in the abstract
    class: a claim outside the object), and its bytes.  */

@@ -19,8 +19,16 @@ struct bytes { char a:3; char :8; char :8; char :8; int b:5; char c; };
 struct units { unsigned char a:1; unsigned short b:10; unsigned int c:20;
 	       unsigned int d:2; char e[3]; short f:2; };
 struct bitpad { unsigned int a:3; unsigned int b:5; int i; unsigned char z:2; };
+/* Whole bytes before the first member; a byte hole after a packed
+   bitfield that crosses its unit and ends inside a byte.  */
+struct lead3 { int :16; char c; };
+struct crosshole { unsigned int a:30; unsigned int b:4 __attribute__ ((packed));
+	int x; };
+/* Unions: what no member uses, the bits of the last byte used too.  */
+union ulast { char c; unsigned int a:3; };
+union ubits { unsigned int a:3; unsigned int b:5; };
 
-/* { dg-final { pokehole-check-layout lead lead2 tailbits mid split crossp crossend bytes units bitpad } } */
-/* { dg-final { pokehole-check-report lead lead2 tailbits mid split crossp crossend bytes units bitpad } } */
-/* { dg-final { pokehole-check-bits lead lead2 tailbits mid split crossp crossend bytes units bitpad } } */
+/* { dg-final { pokehole-check-layout lead lead2 tailbits mid split crossp crossend bytes units bitpad lead3 crosshole ulast ubits } } */
+/* { dg-final { pokehole-check-report lead lead2 tailbits mid split crossp crossend bytes units bitpad lead3 crosshole } } */
+/* { dg-final { pokehole-check-bits lead lead2 tailbits mid split crossp crossend bytes units bitpad lead3 crosshole ulast ubits } } */
 /* { dg-final { pokehole-check-pahole lead lead2 mid bitpad } } */

@@ -21,6 +21,8 @@ typedef struct { char c; long l; } td_anon;
 // { dg-final { scan-pokehole-json {^\x7b"name":"pk_member",.*"members":\[[^]]*"name":"x"[^\x7d]*"packed":true} } }
 // { dg-final { scan-pokehole-json-not {^\x7b"name":"pk_member",.*"members":\[[^]]*"name":"[cd]"[^\x7d]*"packed":true} } }
 // { dg-final { scan-pokehole-json {^\x7b"name":"pk_type","kind":"struct",[^[]*"packed":true,[^[]*"members":} } }
+/* A member of a packed type is not packed on its own.  */
+// { dg-final { scan-pokehole-json-not {^\x7b"name":"pk_type",.*"members":\[[^]]*"packed":true} } }
 // { dg-final { scan-pokehole-json {^\x7b"name":"al_member",.*"name":"x"[^\x7d]*"explicit_align":16\x7d} } }
 // { dg-final { scan-pokehole-json {^\x7b"name":"al_type",[^[]*"explicit_align":32,"members":} } }
 // { dg-final { scan-pokehole-json {^\x7b"name":"hot",.*"name":"l"[^\x7d]*"hot":true} } }

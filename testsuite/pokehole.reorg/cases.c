@@ -32,7 +32,12 @@ struct gap { char a; unsigned b : 3; unsigned : 9; unsigned c : 5; long l;
 	     char z; };
 struct reserved { unsigned modes; int : 32; long long off; char c; long g;
 		  char h; int : 32; int : 32; int : 32; };
-struct zero v12; struct gap v13; struct reserved v14;
+/* A packed struct whose bitfield crosses its storage unit: the engine
+   must place it bit by bit, as the compiler does, to see the order that
+   saves the hole.  { every-order pk_cross } */
+struct pk_cross { char c; unsigned int b : 30; short x __attribute__((aligned(2)));
+		  char d; } __attribute__((packed));
+struct zero v12; struct gap v13; struct reserved v14; struct pk_cross v15;
 struct sample v1; struct miss v2; struct bigger v3; struct groups v4;
 struct flex *v5; struct bits v6; struct runs v7; anon_t v8; struct holder v9;
 struct outer v10; union u v11;

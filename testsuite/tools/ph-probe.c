@@ -1800,10 +1800,10 @@ cmd_text (const char *report)
 }
 
 /* ------------------------------------------------------------------ */
-/* The bit map (gen --bits, bits-expect): every bit of a struct is a    */
-/* member's, a hole's or padding's, once.                               */
+/* The bit map (gen --bits, bits-expect): every bit of a struct or      */
+/* union is a member's, a hole's or padding's, once.                    */
 /*                                                                     */
-/* bits-expect prints, for each struct it can check, "B KIND NAME      */
+/* bits-expect prints, for each type it can check, "B KIND NAME        */
 /* size=S", then one line per run of bits the JSON gives to no member:  */
 /*   U KIND NAME bit=B bits=N      (holes, bit holes, bit_padding and   */
 /*                                  padding, merged into runs)         */
@@ -1818,9 +1818,9 @@ cmd_text (const char *report)
 /* other members filled with memset): the compiler's own bit map.  An   */
 /* anonymous nested aggregate cannot be named, so its bytes are marked */
 /* from the JSON's offset and size (its members' positions are checked */
-/* by the layout check).  Structs only (the members of a union share    */
-/* their bits); a struct with a member the probe cannot set is left out */
-/* by both sides, so equal outputs need no judgement.                   */
+/* by the layout check).  Unions too: a bit several members share is  */
+/* a member's once.  A type with a member the probe cannot set is left  */
+/* out by both sides, so equal outputs need no judgement.               */
 
 static int
 bits_checkable (const json_t *t, const char **name, const char **kind)
@@ -1832,7 +1832,8 @@ bits_checkable (const json_t *t, const char **name, const char **kind)
   get_string (t, "name", name);
   get_string (t, "kind", kind);
   if (*name == NULL || !is_ident (*name) || *kind == NULL
-      || strcmp (*kind, "struct") != 0 || !get_uint (t, "size", &size)
+      || (strcmp (*kind, "struct") != 0 && strcmp (*kind, "union") != 0)
+      || !get_uint (t, "size", &size)
       || size > 65536 || members == NULL || !json_is_array (members))
     return 0;
   for (size_t i = 0; i < json_array_size (members); i++)
@@ -1883,6 +1884,9 @@ bits_expect_type (const json_t *t, const char *kind, const char *name)
   unsigned char *member = xmalloc (nbits), *cnt = xmalloc (nbits);
   memset (member, 0, nbits);
   memset (cnt, 0, nbits);
+  /* A union's members overlap: a bit is a member's once however many
+     share it.  */
+  int is_union = strcmp (kind, "union") == 0;
   printf ("B %s %s size=%" PRIu64 "\n", kind, name, size);
   for (size_t i = 0; i < json_array_size (members); i++)
     {
@@ -1890,12 +1894,18 @@ bits_expect_type (const json_t *t, const char *kind, const char *name)
       uint64_t bo = 0, bs = 0;
       get_uint (m, "bit_offset", &bo);
       get_uint (m, "bit_size", &bs);
-      bits_add (cnt, nbits, bo, bs, &beyond);
+      if (!is_union)
+        bits_add (cnt, nbits, bo, bs, &beyond);
+      else if (bo + bs > nbits)
+        beyond += bo + bs - (bo > nbits ? bo : nbits);
       for (uint64_t b = bo; b < bo + bs && b < nbits; b++)
         member[b] = 1;
       if (bo + bs > used)
         used = bo + bs;
     }
+  for (uint64_t b = 0; is_union && b < nbits; b++)
+    if (member[b])
+      cnt[b]++;
   for (size_t i = 0; holes && i < json_array_size (holes); i++)
     {
       uint64_t o = 0, s = 0;
@@ -1943,7 +1953,7 @@ bits_gen_type (const json_t *t, const char *kind, const char *name,
   const json_t *members = json_object_get (t, "members");
   int is_typedef = 0;
   get_bool (t, "typedef", &is_typedef);
-  char *ctype = is_typedef ? xstrdup (name) : xasprintf ("struct %s", name);
+  char *ctype = is_typedef ? xstrdup (name) : xasprintf ("%s %s", kind, name);
   printf ("  {\n    static %s ph_b%u;\n"
           "    static unsigned char ph_m%u[sizeof (%s) + 1];\n"
           "    __builtin_memset (&ph_b%u, 0, sizeof ph_b%u);\n",
