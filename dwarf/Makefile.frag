@@ -25,9 +25,10 @@ $(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $^ $(DWARF_LIBS) -o $@
 
 # dwarf/pokefunct: the functions, pfunct's options; libdwfl's opening
-# (session.c) and the option table (cli.c) shared with pokehole.
-FUNCT_SRC := dwarf/funct-main.c dwarf/funcs.c dwarf/fntype.c dwarf/cli.c \
-	dwarf/session.c
+# (session.c) and the option table (cli.c) shared with pokehole; the
+# plugin's reports read with jansson (funcs-json.c).
+FUNCT_SRC := dwarf/funct-main.c dwarf/funcs.c dwarf/funcs-json.c \
+	dwarf/fntype.c dwarf/cli.c dwarf/session.c
 FUNCT_OBJ := $(FUNCT_SRC:%.c=build/%.o)
 FUNCT_TOOL := dwarf/pokefunct
 
