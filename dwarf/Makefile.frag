@@ -25,10 +25,12 @@ $(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $^ $(DWARF_LIBS) -o $@
 
 # dwarf/pokefunct: the functions, pfunct's options; libdwfl's opening
-# (session.c) and the option table (cli.c) shared with pokehole.
-FUNCT_SRC := dwarf/funct-main.c dwarf/funcs.c dwarf/fntype.c dwarf/lines.c \
-	dwarf/scan.c dwarf/scan-sections.c dwarf/scan-abbrev.c dwarf/util.c dwarf/cli.c \
-	dwarf/session.c
+# (session.c), the option table (cli.c) and the line table headers
+# (lines.c, scan*.c) shared with pokehole; the plugin's reports read with
+# jansson (funcs-json.c).
+FUNCT_SRC := dwarf/funct-main.c dwarf/funcs.c dwarf/funcs-json.c \
+	dwarf/fntype.c dwarf/lines.c dwarf/scan.c dwarf/scan-sections.c \
+	dwarf/scan-abbrev.c dwarf/util.c dwarf/cli.c dwarf/session.c
 FUNCT_OBJ := $(FUNCT_SRC:%.c=build/%.o)
 FUNCT_TOOL := dwarf/pokefunct
 

@@ -36,9 +36,10 @@ void ph_fn_table_deinit(struct ph_fn_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static size_t hash_key(const char *name, const char *file, unsigned line)
+static size_t hash_key(const char *name, const char *file, unsigned line,
+		       bool report)
 {
-	uint64_t h = 1469598103934665603ULL;
+	uint64_t h = 1469598103934665603ULL ^ report;
 
 	for (const char *p = name; *p; p++)
 		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
@@ -58,7 +59,8 @@ static bool grow_slots(struct ph_fn_table *t)
 		return false;
 	for (size_t i = 0; i < t->n; i++) {
 		const struct ph_fn *f = &t->fns[i];
-		size_t s = hash_key(f->name, f->file, f->line) & (n - 1);
+		size_t s = hash_key(f->name, f->file, f->line,
+				    f->from_report) & (n - 1);
 
 		while (slots[s])
 			s = (s + 1) & (n - 1);
@@ -70,23 +72,22 @@ static bool grow_slots(struct ph_fn_table *t)
 	return true;
 }
 
-/* The index of the function NAME, FILE, LINE, added when new; false for
-   out of memory.  */
-static bool lookup(struct ph_fn_table *t, const char *name, const char *file,
-		   unsigned line, size_t *ret)
+struct ph_error *ph_fn_table_get(struct ph_fn_table *t, const char *name,
+				 const char *file, unsigned line, bool report,
+				 size_t *ret)
 {
-	size_t s, h = hash_key(name, file, line);
+	size_t s, h = hash_key(name, file, line, report);
 	struct ph_fn *f;
 
 	if (2 * (t->n + 1) > t->nr_slots && !grow_slots(t))
-		return false;
+		return &ph_error_nomem;
 	for (s = h & (t->nr_slots - 1); t->slots[s];
 	     s = (s + 1) & (t->nr_slots - 1)) {
 		f = &t->fns[t->slots[s] - 1];
-		if (f->line == line && strcmp(f->name, name) == 0 &&
-		    strcmp(f->file, file) == 0) {
+		if (f->line == line && f->from_report == report &&
+		    strcmp(f->name, name) == 0 && strcmp(f->file, file) == 0) {
 			*ret = t->slots[s] - 1;
-			return true;
+			return NULL;
 		}
 	}
 	if (t->n == t->cap) {
@@ -94,7 +95,7 @@ static bool lookup(struct ph_fn_table *t, const char *name, const char *file,
 		struct ph_fn *fns = realloc(t->fns, cap * sizeof(*fns));
 
 		if (!fns)
-			return false;
+			return &ph_error_nomem;
 		t->fns = fns;
 		t->cap = cap;
 	}
@@ -103,16 +104,17 @@ static bool lookup(struct ph_fn_table *t, const char *name, const char *file,
 	f->inline_attr = -1;
 	f->counted = -1;
 	f->line = line;
+	f->from_report = report;
 	f->name = strdup(name);
 	f->file = strdup(file);
 	if (!f->name || !f->file) {
 		free(f->name);
 		free(f->file);
-		return false;
+		return &ph_error_nomem;
 	}
 	t->slots[s] = ++t->n;
 	*ret = t->n - 1;
-	return true;
+	return NULL;
 }
 
 /* What one file's walk carries.  */
@@ -167,6 +169,7 @@ static size_t function_of(struct walk *w, Dwarf_Die *die, Dwarf_Die *origin)
 	const char *name, *file;
 	int line = 0;
 	size_t i;
+	struct ph_error *err;
 
 	if (!resolve(die, origin, &decl))
 		return SIZE_MAX;
@@ -176,8 +179,9 @@ static size_t function_of(struct walk *w, Dwarf_Die *die, Dwarf_Die *origin)
 	file = ph_dw_lines_decl_file(w->lines, w->dw, &decl, &w->nomem);
 	if (dwarf_decl_line(&decl, &line) != 0 || line < 0)
 		line = 0;
-	if (!lookup(w->t, name, file ? file : "", (unsigned)line, &i)) {
-		w->err = &ph_error_nomem;
+	if ((err = ph_fn_table_get(w->t, name, file ? file : "",
+				   (unsigned)line, false, &i))) {
+		w->err = err;
 		return SIZE_MAX;
 	}
 	return i;

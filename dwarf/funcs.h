@@ -1,5 +1,6 @@
 /* pokefunct's functions: what the DWARF of a file says of each function
-   (funcs.c collects them through libdw), each function once.  */
+   (funcs.c collects them through libdw), or what the plugin's report
+   says (funcs-json.c), each function once.  */
 #ifndef PH_DWARF_FUNCS_H
 #define PH_DWARF_FUNCS_H
 
@@ -21,6 +22,10 @@ struct ph_fn {
 	char *name;
 	char *file;		/* the declaration's file, "" when none */
 	unsigned line;		/* the declaration's line, 0 when none */
+	/* Read from a plugin report: it has no bytes, addresses,
+	   variables, expansions, prototypes nor linkage; its declared
+	   inline and inlined are the compiler's, in DW_INL_* terms.  */
+	bool from_report;
 	bool external;		/* DW_AT_external */
 	int inline_attr;	/* DW_AT_inline, -1 when absent */
 	bool defined;		/* more than a declaration is known */
@@ -62,10 +67,29 @@ struct ph_fn_table {
 void ph_fn_table_init(struct ph_fn_table *t);
 void ph_fn_table_deinit(struct ph_fn_table *t);
 
+/* The index of the function NAME, FILE, LINE that a report (REPORT) or
+   DWARF describes, added when new.  The two are kept apart: their facts
+   are not of the same kind, and adding a report's counts to DWARF's
+   would count each inlined call twice.  */
+struct ph_error *ph_fn_table_get(struct ph_fn_table *t, const char *name,
+				 const char *file, unsigned line, bool report,
+				 size_t *ret);
+
 /* Adds the functions of the file at PATH (whatever libdwfl opens) to T.
    An error names the problem, without the path.  */
 struct ph_error *ph_fn_load_file(struct ph_fn_table *t, const char *path,
 				 const struct ph_fn_opts *opts);
+
+/* Whether the file at PATH is to be read as a plugin report: not ELF nor
+   an archive, and its first non-blank byte is '{' or its name ends in
+   .jsonl or .json.  */
+bool ph_fn_is_report(const char *path);
+
+/* Adds the "function" records of the plugin's JSON Lines report at PATH
+   to T, merging a function's records (one per unit) by name, file and
+   line.  A file with a bad line adds nothing.  Unlike
+   ph_fn_load_file's, an error names the path itself, and the line.  */
+struct ph_error *ph_fn_load_report(struct ph_fn_table *t, const char *path);
 
 /* Whether the function is declared inline (DW_AT_inline says so).  */
 static inline bool ph_fn_declared_inline(const struct ph_fn *f)

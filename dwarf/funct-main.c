@@ -1,5 +1,6 @@
 /* pokefunct: the functions of already-built objects, read from their
-   DWARF, with pfunct's options and output (funcs.c collects them).  */
+   DWARF, with pfunct's options and output (funcs.c collects them), or
+   from the GCC plugin's reports (funcs-json.c).  */
 #include "funcs.h"
 #include "cli.h"
 
@@ -86,15 +87,19 @@ static void usage(FILE *f)
 "Usage: %s [OPTIONS] FILE...\n"
 "Show the functions of object files, executables, shared libraries,\n"
 "kernel modules and archives from their DWARF debug information, as\n"
-"pfunct does.\n"
+"pfunct does, or from the JSON Lines reports of the pokehole GCC plugin\n"
+"(-fplugin-arg-pokehole-functions): a FILE that is not ELF and starts\n"
+"with '{' or is named *.jsonl or *.json.\n"
 "\n", progname);
 	ph_cli_help(f, options, NR_OPTIONS);
 	fprintf(f,
 "\n"
 "Each function is listed once (its name, declaration file and line are\n"
-"its key), the last to appear first, as pfunct lists them. Exit status: 0 when every file\n"
-"was read, 1 when one could not be (each such file is named on standard\n"
-"error), 2 on bad usage.\n");
+"its key), the last to appear first, as pfunct lists them. A report has\n"
+"no byte sizes, addresses, variables, expansions, prototypes nor linkage:\n"
+"-s, -S, -i, -I, -P, -f alone, -a, -c and -E refuse it. Exit status: 0\n"
+"when every file was read, 1 when one could not be (each such file is\n"
+"named on standard error), 2 on bad usage.\n");
 }
 
 static bool wanted(const struct ph_fn *f, const struct options *o)
@@ -135,26 +140,43 @@ static void json_string(struct ph_buf *b, const char *s)
 
 static void print_json(struct ph_buf *b, const struct ph_fn *f)
 {
+	bool dw = !f->from_report;
+
 	ph_buf_puts(b, "{\"name\":");
 	json_string(b, f->name);
-	ph_buf_puts(b, ",\"kind\":\"function\",\"file\":");
+	ph_buf_printf(b, ",\"kind\":\"function\",\"source\":\"%s\",\"file\":",
+		      dw ? "dwarf" : "report");
 	json_string(b, f->file);
-	ph_buf_printf(b, ",\"line\":%u,\"external\":%s,\"declared_inline\":%s"
-		      ",\"inlined\":%s,\"inlined_count\":%u,\"inlined_bytes\":"
-		      "%" PRIu64 ",\"out_of_line\":%s", f->line,
-		      f->external ? "true" : "false",
+	ph_buf_printf(b, ",\"line\":%u", f->line);
+	/* A report's facts only: what it does not have is left out, not
+	   given as 0.  */
+	if (dw)
+		ph_buf_printf(b, ",\"external\":%s",
+			      f->external ? "true" : "false");
+	ph_buf_printf(b, ",\"declared_inline\":%s,\"inlined\":%s,"
+		      "\"inlined_count\":%u",
 		      ph_fn_declared_inline(f) ? "true" : "false",
-		      ph_fn_inlined(f) ? "true" : "false", f->inlined_count,
-		      f->inlined_bytes, f->has_body ? "true" : "false");
+		      ph_fn_inlined(f) ? "true" : "false", f->inlined_count);
+	if (dw)
+		ph_buf_printf(b, ",\"inlined_bytes\":%" PRIu64,
+			      f->inlined_bytes);
+	ph_buf_printf(b, ",\"out_of_line\":%s",
+		      f->has_body ? "true" : "false");
+	if (f->has_body && dw)
+		ph_buf_printf(b, ",\"size\":%" PRIu64 ",\"low_pc\":%" PRIu64,
+			      f->size, f->low_pc);
 	if (f->has_body)
-		ph_buf_printf(b, ",\"size\":%" PRIu64 ",\"low_pc\":%" PRIu64
-			      ",\"bodies\":%u", f->size, f->low_pc,
-			      f->nr_bodies);
-	ph_buf_printf(b, ",\"params\":%u,\"varargs\":%s,\"labels\":%u,"
-		      "\"variables\":%u,\"expansions\":%u,\"expansion_bytes\":"
-		      "%" PRIu64 ",\"units\":%u}\n", f->params,
-		      f->varargs ? "true" : "false", f->labels, f->variables,
-		      f->nr_exp, f->exp_bytes, f->units);
+		ph_buf_printf(b, ",\"bodies\":%u", f->nr_bodies);
+	ph_buf_printf(b, ",\"params\":%u", f->params);
+	if (dw)
+		ph_buf_printf(b, ",\"varargs\":%s",
+			      f->varargs ? "true" : "false");
+	ph_buf_printf(b, ",\"labels\":%u", f->labels);
+	if (dw)
+		ph_buf_printf(b, ",\"variables\":%u,\"expansions\":%u,"
+			      "\"expansion_bytes\":%" PRIu64, f->variables,
+			      f->nr_exp, f->exp_bytes);
+	ph_buf_printf(b, ",\"units\":%u}\n", f->units);
 }
 
 static void print_proto(struct ph_buf *b, const struct ph_fn *f)
@@ -221,7 +243,11 @@ static void print_one(struct ph_buf *b, const struct ph_fn_table *t,
 				      f->nr_exp, f->exp_bytes);
 		break;
 	case OUT_TOTAL_STATS:
-		if (f->inlined_count > 1)
+		if (f->inlined_count > 1 && f->from_report)
+			ph_buf_printf(b, "%-31.31s %6s %7u  %6s %6u\n",
+				      f->name, "-", f->inlined_count, "-",
+				      f->units);
+		else if (f->inlined_count > 1)
 			ph_buf_printf(b, "%-31.31s %6" PRIu64 " %7u  %6" PRIu64
 				      " %6u\n", f->name, f->inlined_bytes,
 				      f->inlined_count,
@@ -275,6 +301,66 @@ static struct ph_error *print_all(const struct ph_fn_table *t,
 	return err;
 }
 
+/* What a plugin report lacks that the options ask for, NULL for
+   nothing: the filters first, then what is printed.  A report is then
+   refused whole, rather than read for functions printed without what
+   was asked.  */
+static const char *report_lacks(const struct options *o)
+{
+	if (o->have_addr)
+		return "addresses (-a needs an object)";
+	if (o->class_name)
+		return "parameter types (-c needs an object)";
+	if (o->externals)
+		return "linkage (-E needs an object)";
+	switch (o->output) {
+	case OUT_SIZES:
+		return "byte sizes (-s needs an object)";
+	case OUT_VARIABLES:
+		return "local variables (-S needs an object)";
+	case OUT_EXP_STATS:
+		return "inline expansions (-I needs an object)";
+	case OUT_NAMES:
+		if (o->expansions)
+			return "inline expansions (-i needs an object)";
+		if (o->prototypes)
+			return "prototypes (-P needs an object)";
+		if (o->function)
+			return "prototypes (-f alone needs an object)";
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* Reads the file at PATH, an object or a plugin report, into T; false
+   after saying why it could not be.  */
+static bool load(struct ph_fn_table *t, const char *path,
+		 const struct options *o, const struct ph_fn_opts *fopts)
+{
+	struct ph_error *err;
+	const char *lacks;
+
+	if (!ph_fn_is_report(path)) {
+		err = ph_fn_load_file(t, path, fopts);
+	} else if ((lacks = report_lacks(o))) {
+		fprintf(stderr, "%s: %s: a plugin report has no %s\n",
+			progname, path, lacks);
+		return false;
+	} else if ((err = ph_fn_load_report(t, path)) &&
+		   err != &ph_error_nomem) {
+		/* The message names the file and the line.  */
+		fprintf(stderr, "%s: %s\n", progname, err->message);
+		ph_error_destroy(err);
+		return false;
+	}
+	if (!err)
+		return true;
+	fprintf(stderr, "%s: %s: %s\n", progname, path, err->message);
+	ph_error_destroy(err);
+	return false;
+}
+
 static bool parse_u64(const char *s, uint64_t *ret)
 {
 	char *end;
@@ -296,7 +382,7 @@ int main(int argc, char **argv)
 	char short_options[3 * NR_OPTIONS + 1];
 	unsigned jobs;
 	size_t shown;
-	int c, status = 0;
+	int c, status = 0, nr_read = 0;
 
 	memset(&o, 0, sizeof(o));
 	ph_cli_tables(options, NR_OPTIONS, long_options, short_options);
@@ -352,24 +438,23 @@ int main(int argc, char **argv)
 	fopts.debuginfo_path = o.debuginfo_path;
 	ph_fn_table_init(&t);
 	for (int i = optind; i < argc; i++) {
-		if ((err = ph_fn_load_file(&t, argv[i], &fopts))) {
-			fprintf(stderr, "%s: %s: %s\n", progname, argv[i],
-				err->message);
-			ph_error_destroy(err);
+		if (load(&t, argv[i], &o, &fopts))
+			nr_read++;
+		else
 			status = 1;
-		}
 	}
 	if ((err = print_all(&t, &o, &shown))) {
 		fprintf(stderr, "%s: %s\n", progname, err->message);
 		ph_error_destroy(err);
 		status = 1;
 	}
-	if (o.function && !shown) {
+	/* Not found where nothing was read says nothing more.  */
+	if (o.function && !shown && nr_read) {
 		fprintf(stderr, "%s: function '%s' not found\n", progname,
 			o.function);
 		status = 1;
 	}
-	if (o.have_addr && !shown) {
+	if (o.have_addr && !shown && nr_read) {
 		fprintf(stderr, "%s: no function at %#" PRIx64 "\n", progname,
 			o.addr);
 		status = 1;

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* pokefunct's other input: the GCC plugin's JSON Lines report
+   (-fplugin-arg-pokehole-functions), whose "function" records fill the
+   table DWARF fills.  The compiler knows what DWARF forgets: that a
+   function never inlined was declared inline, and every call to it
+   inlined or not.  A report has one record a function and a unit (a
+   static inline of a header is in each unit that defines it), and
+   several units may append to one file: the records of a function are
+   merged, their calls added up.  */
+#include "funcs.h"
+
+#include <dwarf.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../baseline/lines.h"
+
+static bool blank(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static bool ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), k = strlen(tail);
+
+	return n > k && strcmp(s + n - k, tail) == 0;
+}
+
+bool ph_fn_is_report(const char *path)
+{
+	unsigned char buf[4096];
+	bool named = ends_with(path, ".jsonl") || ends_with(path, ".json");
+	bool report = named, start = true;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n, i = 0;
+
+	/* What cannot be read is left to the object reader, whose
+	   messages say why.  */
+	if (fd < 0)
+		return false;
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		if (start && ((n >= SELFMAG && memcmp(buf, ELFMAG, SELFMAG) == 0) ||
+			      (n >= 8 && memcmp(buf, "!<arch>\n", 8) == 0))) {
+			report = false;
+			break;
+		}
+		start = false;
+		for (i = 0; i < n && blank(buf[i]); i++)
+			;
+		if (i < n) {
+			report = buf[i] == '{' || named;
+			break;
+		}
+	}
+	if (n < 0)
+		report = false;
+	close(fd);
+	return report;
+}
+
+/* jansson's lexer says "invalid token" where an allocation of its own
+   failed: its allocations are watched while a report is read, so that
+   out of memory is said as such (pokefunct reads one file at a time).  */
+static bool alloc_failed;
+
+static void *watched_malloc(size_t size)
+{
+	void *p = malloc(size);
+
+	if (!p)
+		alloc_failed = true;
+	return p;
+}
+
+/* A function record, checked; its strings are V's.  */
+struct rec {
+	json_t *v;
+	const char *name, *file;
+	unsigned line, params, labels, calls_inlined;
+	bool declared_inline, body_kept;
+};
+
+struct load {
+	const char *path;
+	struct rec *recs;
+	size_t n, cap;
+};
+
+static bool get_string(const json_t *v, const char *key, const char **ret)
+{
+	const json_t *s = json_object_get(v, key);
+
+	if (!json_is_string(s))
+		return false;
+	*ret = json_string_value(s);
+	return true;
+}
+
+/* KEY, a count: 0 when absent, as in the records of -flto's compile
+   step, which decides nothing.  */
+static bool get_count(const json_t *v, const char *key, unsigned *ret)
+{
+	const json_t *n = json_object_get(v, key);
+
+	*ret = 0;
+	if (!n)
+		return true;
+	if (!json_is_integer(n) || json_integer_value(n) < 0 ||
+	    json_integer_value(n) > UINT_MAX)
+		return false;
+	*ret = (unsigned)json_integer_value(n);
+	return true;
+}
+
+static bool get_flag(const json_t *v, const char *key, bool *ret)
+{
+	const json_t *b = json_object_get(v, key);
+
+	*ret = false;
+	if (!b)
+		return true;
+	if (!json_is_boolean(b))
+		return false;
+	*ret = json_is_true(b);
+	return true;
+}
+
+static struct ph_error *bad(const struct load *l, size_t lineno,
+			    const char *what, const char *key)
+{
+	return ph_error_create(PH_ERROR_INVALID, "%s:%zu: %s%s%s%s",
+			       l->path, lineno, key ? "\"" : "",
+			       key ? key : "", key ? "\" " : "", what);
+}
+
+static struct ph_error *parse(const struct load *l, size_t lineno,
+			      json_t *v, struct rec *r)
+{
+	static const char *const counts[] = { "params", "labels",
+					      "calls_inlined" };
+	unsigned *count_of[] = { &r->params, &r->labels, &r->calls_inlined };
+	static const char *const flags[] = { "declared_inline", "body_kept" };
+	bool *flag_of[] = { &r->declared_inline, &r->body_kept };
+
+	r->v = v;
+	if (!get_string(v, "name", &r->name) || !*r->name ||
+	    !get_string(v, "file", &r->file) ||
+	    !json_is_integer(json_object_get(v, "line")))
+		return bad(l, lineno, "a function record without \"name\", "
+			   "\"file\" and \"line\"", NULL);
+	if (!get_count(v, "line", &r->line))
+		return bad(l, lineno, "is not a line number", "line");
+	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+		if (!get_count(v, counts[i], count_of[i]))
+			return bad(l, lineno, "is not a count", counts[i]);
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (!get_flag(v, flags[i], flag_of[i]))
+			return bad(l, lineno, "is not true or false",
+				   flags[i]);
+	return NULL;
+}
+
+static bool reserve(struct load *l)
+{
+	size_t cap = l->cap ? 2 * l->cap : 64;
+	struct rec *recs;
+
+	if (l->n < l->cap)
+		return true;
+	recs = reallocarray(l->recs, cap, sizeof(*recs));
+	if (!recs)
+		return false;
+	l->recs = recs;
+	l->cap = cap;
+	return true;
+}
+
+/* One line: records of other kinds (the unit's types) are skipped, as
+   readers of layouts skip those they do not know.  */
+static struct ph_error *load_line(void *arg, char *line, size_t n,
+				  size_t lineno)
+{
+	struct load *l = arg;
+	json_error_t je;
+	const char *kind;
+	struct ph_error *err = NULL;
+	size_t i;
+	json_t *v;
+
+	for (i = 0; i < n && blank((unsigned char)line[i]); i++)
+		;
+	if (i == n)
+		return NULL;
+	alloc_failed = false;
+	v = json_loadb(line, n, 0, &je);
+	if (!v) {
+		if (alloc_failed ||
+		    json_error_code(&je) == json_error_out_of_memory)
+			return &ph_error_nomem;
+		return ph_error_create(PH_ERROR_INVALID,
+				       "%s:%zu: not a JSON object: %s",
+				       l->path, lineno, je.text);
+	}
+	if (!json_is_object(v))
+		err = bad(l, lineno, "not a JSON object", NULL);
+	else if (!get_string(v, "kind", &kind))
+		err = bad(l, lineno, "a record without \"kind\"", NULL);
+	else if (strcmp(kind, "function") == 0) {
+		if (!reserve(l))
+			err = &ph_error_nomem;
+		else if (!(err = parse(l, lineno, v, &l->recs[l->n]))) {
+			l->n++;
+			return NULL;
+		}
+	}
+	json_decref(v);
+	return err;
+}
+
+static unsigned add_capped(unsigned a, unsigned b)
+{
+	return b > UINT_MAX - a ? UINT_MAX : a + b;
+}
+
+static struct ph_error *add(struct ph_fn_table *t, const struct rec *r)
+{
+	struct ph_error *err;
+	struct ph_fn *f;
+	bool declared;
+	size_t i;
+
+	if ((err = ph_fn_table_get(t, r->name, r->file, r->line, true, &i)))
+		return err;
+	f = &t->fns[i];
+	if (!f->defined) {
+		f->defined = true;
+		f->params = r->params;
+		f->labels = r->labels;
+	}
+	f->units++;
+	f->inlined_count = add_capped(f->inlined_count, r->calls_inlined);
+	if (r->body_kept) {
+		f->has_body = true;
+		f->nr_bodies++;
+	}
+	declared = r->declared_inline || ph_fn_declared_inline(f);
+	if (declared)
+		f->inline_attr = f->inlined_count ? DW_INL_declared_inlined :
+						    DW_INL_declared_not_inlined;
+	else
+		f->inline_attr = f->inlined_count ? DW_INL_inlined :
+						    DW_INL_not_inlined;
+	return NULL;
+}
+
+struct ph_error *ph_fn_load_report(struct ph_fn_table *t, const char *path)
+{
+	struct load l = { .path = path };
+	json_malloc_t old_malloc;
+	json_free_t old_free;
+	struct ph_error *err;
+	char *text;
+	size_t len;
+
+	if ((err = ph_lines_read_file(path, &text, &len)))
+		return err;
+	json_get_alloc_funcs(&old_malloc, &old_free);
+	json_set_alloc_funcs(watched_malloc, free);
+	/* Every line is checked before any is added: a bad file adds
+	   nothing, so that what is listed is never half a report.  */
+	err = ph_lines_each(text, len, load_line, &l);
+	free(text);
+	for (size_t i = 0; i < l.n && !err; i++)
+		err = add(t, &l.recs[i]);
+	for (size_t i = 0; i < l.n; i++)
+		json_decref(l.recs[i].v);
+	free(l.recs);
+	json_set_alloc_funcs(old_malloc, old_free);
+	return err;
+}
