@@ -173,6 +173,10 @@ struct ph_error *ph_analyze(const struct ph_member *members, size_t n,
 			a.nr_bit_holes++;
 			a.sum_bit_holes += a.leading_bit_hole;
 		}
+		if (a.leading_hole) {
+			a.nr_holes++;
+			a.sum_holes += a.leading_hole;
+		}
 		for (size_t i = 0; i < n; i++) {
 			if (a.gaps[i].hole) {
 				a.nr_holes++;

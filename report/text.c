@@ -244,6 +244,8 @@ static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
 		snprintf(line, sizeof(line),
 			 "XXX %" PRIu64 " byte%s hole, try to pack",
 			 a.leading_hole, a.leading_hole == 1 ? "" : "s");
+		if (!a.leading_bit_hole)
+			ph_buf_putc(out, '\n');
 		comment(out, depth, line);
 		ph_buf_putc(out, '\n');
 	}
@@ -309,27 +311,32 @@ static void footer(struct text_ctx *ctx, const struct ph_type *t,
 		      "\n\t/* size: %" PRIu64 ", cachelines: %" PRIu64
 		      ", members: %zu */\n", t->size, a->cachelines,
 		      t->nr_members);
-	/* Members of a union overlap: sums say nothing there.  */
-	if (t->kind != PH_KIND_UNION &&
-	    (a->nr_holes ||
-	     (a->sum_members && a->sum_members + a->padding != t->size))) {
-		ph_buf_printf(out, "\t/* sum members: %" PRIu64, a->sum_members);
-		if (a->nr_holes)
-			ph_buf_printf(out, ", holes: %u, sum holes: %" PRIu64,
-				      a->nr_holes, a->sum_holes);
-		ph_buf_puts(out, " */\n");
-	}
-	if (t->kind != PH_KIND_UNION && a->sum_bitfield_bits) {
-		ph_buf_printf(out, "\t/* sum bitfield members: %" PRIu64 " bits",
-			      a->sum_bitfield_bits);
-		if (a->nr_bit_holes)
-			ph_buf_printf(out, ", bit holes: %u, sum bit holes: %"
-				      PRIu64 " bits", a->nr_bit_holes,
-				      a->sum_bit_holes);
-		else
-			ph_buf_printf(out, " (%" PRIu64 " bytes)",
-				      a->sum_bitfield_bits / 8);
-		ph_buf_puts(out, " */\n");
+	/* Members of a union overlap: sums say nothing there.  The sums
+	   come with holes, as pahole prints them: they are what the
+	   holes are measured against.  */
+	if (t->kind != PH_KIND_UNION && (a->nr_holes || a->nr_bit_holes)) {
+		if (a->sum_members) {
+			ph_buf_printf(out, "\t/* sum members: %" PRIu64,
+				      a->sum_members);
+			if (a->nr_holes)
+				ph_buf_printf(out, ", holes: %u, sum holes: %"
+					      PRIu64, a->nr_holes,
+					      a->sum_holes);
+			ph_buf_puts(out, " */\n");
+		}
+		if (a->sum_bitfield_bits) {
+			ph_buf_printf(out, "\t/* sum bitfield members: %"
+				      PRIu64 " bits", a->sum_bitfield_bits);
+			if (a->nr_bit_holes)
+				ph_buf_printf(out, ", bit holes: %u, sum bit "
+					      "holes: %" PRIu64 " bits",
+					      a->nr_bit_holes,
+					      a->sum_bit_holes);
+			else
+				ph_buf_printf(out, " (%" PRIu64 " bytes)",
+					      a->sum_bitfield_bits / 8);
+			ph_buf_puts(out, " */\n");
+		}
 	}
 	if (a->padding)
 		ph_buf_printf(out, "\t/* padding: %" PRIu64 " */\n", a->padding);

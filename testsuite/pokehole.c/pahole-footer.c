@@ -18,8 +18,15 @@ struct foot {
 };
 struct plain { char c; long l; int i; void *p; short s; };
 struct nohole { int i; unsigned int a:3; unsigned char c; };
+/* Bitfields and no hole at all: no sum lines; bitfields that fill their
+   unit after a byte hole: the bitfield sum in bytes.  */
+struct full { unsigned int a:3; unsigned int b:5; char c; short s; };
+struct holebits { char c; int i; unsigned int a:8; unsigned int b:24; };
+/* aligned(N) where no hole comes before: a forced alignment, no forced
+   hole.  */
+struct forced { long l; int x __attribute__ ((aligned (8))); char c; };
 
-/* { dg-final { pokehole-check-layout inner foot plain nohole } } */
-/* { dg-final { pokehole-check-report inner foot plain nohole } } */
-/* { dg-final { pokehole-check-bits inner foot plain nohole } } */
-/* { dg-final { pokehole-check-pahole inner foot plain nohole } } */
+/* { dg-final { pokehole-check-layout inner foot plain nohole full holebits forced } } */
+/* { dg-final { pokehole-check-report inner foot plain nohole full holebits forced } } */
+/* { dg-final { pokehole-check-bits inner foot plain nohole full holebits forced } } */
+/* { dg-final { pokehole-check-pahole inner foot plain nohole full holebits forced } } */
