@@ -195,7 +195,7 @@ gcc-root:
 MUTANTS ?=
 MUTATE_JOBS ?= 2
 .PHONY: mutate
-mutate: $(PLUGIN) dwarf/pokehole $(TEST_TOOLS)
+mutate: $(PLUGIN) dwarf/pokehole dwarf/pokefunct $(TEST_TOOLS)
 	sh scripts/mutate.sh -j $(MUTATE_JOBS) $(MUTANTS)
 
 # Each plugin goes into the plugin directory of the GCC it was built for,

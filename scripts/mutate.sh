@@ -180,7 +180,7 @@ fi
 trap 'exit 130' INT TERM
 echo "mutate: copying the tree into $work"
 (cd "$top" && { git ls-files -z --cached --others --exclude-standard; [ -d build ] && find build -type f -print0;
-  for f in plugin/pokehole.so dwarf/pokehole testsuite/tools/ph-probe \
+  for f in plugin/pokehole.so dwarf/pokehole dwarf/pokefunct testsuite/tools/ph-probe \
 	   testsuite/tools/ph-gen testsuite/tools/failing-alloc.so; do
 	[ -f "$f" ] && printf '%s\0' "$f"; done; } |
   tar --null -T - -cf - 2>/dev/null) | (cd "$work/" && tar -xpf -) ||
@@ -190,8 +190,8 @@ log=$work/.mutate/log
 
 build() {
 	$MAKE -C "$work" --no-print-directory -j2 plugin/pokehole.so \
-	  dwarf/pokehole testsuite/tools/ph-probe testsuite/tools/ph-gen \
-	  testsuite/tools/failing-alloc.so >> "$log" 2>&1
+	  dwarf/pokehole dwarf/pokefunct testsuite/tools/ph-probe \
+	  testsuite/tools/ph-gen testsuite/tools/failing-alloc.so >> "$log" 2>&1
 }
 
 tests_of() {
