@@ -44,7 +44,7 @@ PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) \
 
 DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 	dejagnu gcc-multilib g++-multilib libdw-dev libelf-dev jq dwarves \
-	libboost-dev libfmt-dev nlohmann-json3-dev libjansson-dev clang
+	libboost-dev libfmt-dev nlohmann-json3-dev libjansson-dev clang dwz
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/array.c reorg/place.c reorg/units.c reorg/exhaustive.c \

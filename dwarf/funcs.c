@@ -401,6 +401,18 @@ static void walk_scope(struct walk *w, Dwarf_Die *die, int depth)
 		case DW_TAG_module:
 			walk_scope(w, &c, depth + 1);
 			break;
+		case DW_TAG_imported_unit: {
+			/* dwz's partial units (in this file or the
+			   alternate one) are part of each unit that
+			   imports them, as if written there.  */
+			Dwarf_Attribute a;
+			Dwarf_Die pu;
+
+			if (dwarf_attr(&c, DW_AT_import, &a) &&
+			    dwarf_formref_die(&a, &pu))
+				walk_scope(w, &pu, depth + 1);
+			break;
+		}
 		}
 		if (w->err)
 			return;
@@ -418,7 +430,9 @@ static struct ph_error *walk_module(struct walk *w, Dwarf *dw)
 	while ((r = dwarf_get_units(dw, cu, &next, &version, &unit_type,
 				    &cudie, NULL)) == 0) {
 		cu = next;
-		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type)
+		/* Partial units are walked where they are imported.  */
+		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type ||
+		    unit_type == DW_UT_partial)
 			continue;
 		if (unit_type == DW_UT_skeleton) {
 			if (dwarf_cu_info(cu, NULL, NULL, NULL, &subdie, NULL,

@@ -712,7 +712,7 @@ if command -v dwz >/dev/null; then
 	printf '#include "dz.h"\nstruct onlya { struct common c; ctd t; };\nstruct onlya va; struct pair pa;\nint main(void) { return 0; }\n' > dza.c
 	printf '#include "dz.h"\nstruct onlyb { struct common c; ctd t; char z; };\nstruct onlyb vb; struct pair pb;\nint main(void) { return 0; }\n' > dzb.c
 	pj dza.c "$CC"; pj dzb.c "$CC"
-	$CC -g dza.c -o dza && $CC -g dzb.c -o dzb &&
+	$CC -g dza.c -o dza && $CC -g dzb.c -o dzb && cp dza dza.pre &&
 		dwz -m common.debug -M common.debug dza dzb || bad "dwz -m"
 	readelf -S dza | grep -q gnu_debugaltlink &&
 		readelf --debug-dump=info common.debug | grep -q 'DW_AT_name.*: common' &&
@@ -731,6 +731,26 @@ if command -v dwz >/dev/null; then
 		check "dwz partial units in the file" "$("$PH" --json onefile)" \
 			"$PH" --json onefile.dwz
 	else bad "dwz made no partial unit"; fi
+	# pokefunct through the same files: what dwz moved is still there,
+	# a header's inline function (its abstract DIE shared by two units
+	# in a partial unit) defined in both units still.  The order is
+	# the DIEs', which dwz changes.
+	PF=$(dirname "$PH")/pokefunct
+	if [ -x "$PF" ]; then
+		printf 'struct common { int a; char c; long l; };\nstatic inline int sq(struct common *p) { return p->a * p->a; }\n' > dzi.h
+		printf '#include "dzi.h"\nint fa(struct common *p);\nint main(void) { struct common c = {1,2,3}; return sq(&c) + fa(&c); }\n' > dzm.c
+		printf '#include "dzi.h"\nint fa(struct common *p) { return sq(p) + 1; }\n' > dzf.c
+		$CC -O1 -g dzm.c dzf.c -o fone && cp fone fone.dwz &&
+			dwz fone.dwz 2>/dev/null
+		readelf --debug-dump=info fone.dwz | grep -q DW_TAG_partial_unit ||
+			bad "dwz made no partial unit of the inline function"
+		check "pokefunct: dwz partial units" \
+			"$("$PF" -l --json fone | sort)" sh -c "'$PF' -l --json fone.dwz | sort"
+		check "pokefunct: dwz partial units in the file" \
+			"$("$PF" -l --json onefile | sort)" sh -c "'$PF' -l --json onefile.dwz | sort"
+		check "pokefunct: dwz alternate file" \
+			"$("$PF" -l --json dza.pre | sort)" sh -c "'$PF' -l --json dza | sort"
+	fi
 else
 	echo "SKIP: dwz not installed"
 fi
