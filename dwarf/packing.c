@@ -189,15 +189,13 @@ static uint32_t pack_members(struct ph_type *t, const uint32_t *natural,
 		struct ph_member *m = &t->members[i];
 
 		if (m->bitfield) {
-			uint64_t unit = 8 * (uint64_t)(natural[i] ? natural[i]
-								  : 1);
+			uint32_t n = natural[i] ? natural[i] : 1;
+			uint64_t in_unit = (m->bit_offset - 8 * base) % (8 * n);
 
 			/* One that crosses a storage unit of its type
 			   is placed without alignment: packed.  */
-			m->align = natural[i] && m->size &&
-				   (m->bit_offset - 8 * base) % unit +
-				   m->bit_size > 8 * m->size ? 1 :
-				   natural[i] ? natural[i] : 1;
+			m->align = m->size && in_unit + m->bit_size > 8 * m->size
+				   ? 1 : n;
 			align = max32(align, m->align);
 			continue;
 		}
