@@ -6,7 +6,7 @@
 # elfutils (libdw-dev, libelf-dev) and jansson (libjansson-dev).
 
 DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/session.c \
-	dwarf/workers.c dwarf/walk.c dwarf/built.c dwarf/deferred.c \
+	dwarf/workers.c dwarf/queue.c dwarf/walk.c dwarf/built.c dwarf/deferred.c \
 	dwarf/ctx.c dwarf/members.c dwarf/align.c dwarf/packing.c \
 	dwarf/names.c dwarf/scopes.c dwarf/util.c dwarf/cxx.c \
 	dwarf/cxx-facts.c dwarf/cxx-nua.c dwarf/cxx-vbases.c \
@@ -28,7 +28,8 @@ $(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
 # (session.c), the option table (cli.c) and the line table headers
 # (lines.c, scan*.c) shared with pokehole; the plugin's reports read with
 # jansson (funcs-json.c).
-FUNCT_SRC := dwarf/funct-main.c dwarf/funcs.c dwarf/funcs-json.c \
+FUNCT_SRC := dwarf/funct-main.c dwarf/funcs.c dwarf/funcs-jobs.c \
+	dwarf/queue.c dwarf/funcs-json.c \
 	dwarf/fntype.c dwarf/lines.c dwarf/scan.c dwarf/scan-sections.c \
 	dwarf/scan-abbrev.c dwarf/util.c dwarf/cli.c dwarf/session.c
 FUNCT_OBJ := $(FUNCT_SRC:%.c=build/%.o)

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void ph_cli_tables(const struct ph_cli_option *opts, size_t n,
 		   struct option *longs, char *shorts)
@@ -86,6 +87,13 @@ bool ph_cli_jobs(const char *progname, const char *arg, unsigned *ret)
 	}
 	*ret = (unsigned)v;
 	return true;
+}
+
+unsigned ph_cli_cpus(void)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return cpus < 1 ? 1 : cpus > 64 ? 64 : (unsigned)cpus;
 }
 
 int ph_cli_flush(const char *progname)

@@ -44,6 +44,8 @@ int ph_cli_no_files(const char *progname);
 /* ARG, the argument of --jobs, as *RET (NULL: 0, the default); false
    after saying why when it is not a number from 1 to 4096.  */
 bool ph_cli_jobs(const char *progname, const char *arg, unsigned *ret);
+/* The threads --jobs means by default: the CPUs online, 1 to 64.  */
+unsigned ph_cli_cpus(void);
 /* Standard output flushed: 0, or 1 after saying why it could not be
    written.  */
 int ph_cli_flush(const char *progname);

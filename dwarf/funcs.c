@@ -5,6 +5,7 @@
    instances describe it), and every DW_TAG_inlined_subroutine counted
    towards its abstract origin and towards the body it sits in.  */
 #include "funcs.h"
+#include "funcs-walk.h"
 #include "fntype.h"
 #include "session.h"
 #include "reader.h"
@@ -117,19 +118,17 @@ struct ph_error *ph_fn_table_get(struct ph_fn_table *t, const char *name,
 	return NULL;
 }
 
-/* What one file's walk carries.  */
-struct walk {
-	struct ph_fn_table *t;
+/* What the walk of a module's units carries: one a thread, as each
+   thread reads through a libdw handle of its own.  */
+struct ph_fn_walk {
+	struct ph_fn_table *t;	/* the table of the unit being read */
 	const struct ph_fn_opts *opts;
-	Dwarf_Addr bias;	/* libdwfl's; addresses are shown as in the file */
 	Dwarf *dw;		/* the module's */
 	struct ph_dw_scan *lines;	/* its line table headers */
 	bool nomem;		/* libdw ran out of memory */
-	size_t unit;		/* counts units across files, from 1 */
+	size_t unit;		/* the unit's number in T, from 1 */
 	struct ph_error *err;
 };
-
-static size_t unit_counter;
 
 /* The DIE that declares DIE: its abstract origins and specifications
    followed (ORIGIN: the abstract origins only, where the function's
@@ -163,7 +162,7 @@ static bool resolve(Dwarf_Die *die, Dwarf_Die *origin, Dwarf_Die *decl)
 
 /* The function DIE is an instance of, or SIZE_MAX when it has no name
    (W->err set on failure).  */
-static size_t function_of(struct walk *w, Dwarf_Die *die, Dwarf_Die *origin)
+static size_t function_of(struct ph_fn_walk *w, Dwarf_Die *die, Dwarf_Die *origin)
 {
 	Dwarf_Die decl;
 	const char *name, *file;
@@ -249,7 +248,7 @@ static void count_block(Dwarf_Die *die, struct ph_fn *f, int depth, bool top)
 	}
 }
 
-static void count(struct walk *w, Dwarf_Die *origin, struct ph_fn *f)
+static void count(struct ph_fn_walk *w, Dwarf_Die *origin, struct ph_fn *f)
 {
 	int rank = dwarf_hasattr(origin, DW_AT_declaration) ? 1 : 2;
 	struct ph_error *err;
@@ -275,10 +274,10 @@ static void count(struct walk *w, Dwarf_Die *origin, struct ph_fn *f)
 						       w->opts->class_name);
 }
 
-static void walk_body(struct walk *w, Dwarf_Die *die, size_t body, int depth);
+static void walk_body(struct ph_fn_walk *w, Dwarf_Die *die, size_t body, int depth);
 
 /* A DW_TAG_subprogram.  */
-static void subprogram(struct walk *w, Dwarf_Die *die, int depth)
+static void subprogram(struct ph_fn_walk *w, Dwarf_Die *die, int depth)
 {
 	Dwarf_Die origin;
 	Dwarf_Attribute a;
@@ -321,7 +320,7 @@ static void subprogram(struct walk *w, Dwarf_Die *die, int depth)
 
 /* A DW_TAG_inlined_subroutine inside the first body of function BODY
    (SIZE_MAX: another body).  */
-static void expansion(struct walk *w, Dwarf_Die *die, size_t body)
+static void expansion(struct ph_fn_walk *w, Dwarf_Die *die, size_t body)
 {
 	Dwarf_Die origin;
 	size_t i = function_of(w, die, &origin);
@@ -335,8 +334,7 @@ static void expansion(struct walk *w, Dwarf_Die *die, size_t body)
 	f = &w->t->fns[i];
 	f->inlined_count++;
 	f->inlined_bytes += size;
-	if (f->counted < 0)
-		count(w, &origin, f);
+	count(w, &origin, f);
 	if (body == SIZE_MAX || w->err)
 		return;
 	f = &w->t->fns[body];
@@ -361,7 +359,7 @@ static void expansion(struct walk *w, Dwarf_Die *die, size_t body)
 
 /* The DIEs inside a function: inline expansions (and those inside them),
    lexical blocks, nested functions.  */
-static void walk_body(struct walk *w, Dwarf_Die *die, size_t body, int depth)
+static void walk_body(struct ph_fn_walk *w, Dwarf_Die *die, size_t body, int depth)
 {
 	Dwarf_Die c;
 
@@ -387,7 +385,7 @@ static void walk_body(struct walk *w, Dwarf_Die *die, size_t body, int depth)
 }
 
 /* The DIEs of a unit, or of a namespace: functions, and namespaces.  */
-static void walk_scope(struct walk *w, Dwarf_Die *die, int depth)
+static void walk_scope(struct ph_fn_walk *w, Dwarf_Die *die, int depth)
 {
 	Dwarf_Die c;
 
@@ -419,45 +417,188 @@ static void walk_scope(struct walk *w, Dwarf_Die *die, int depth)
 	}
 }
 
-static struct ph_error *walk_module(struct walk *w, Dwarf *dw)
+struct ph_error *ph_fn_walk_create(const struct ph_fn_opts *opts, Dwarf *dw,
+				   struct ph_fn_walk **ret)
+{
+	struct ph_fn_walk *w = calloc(1, sizeof(*w));
+	struct ph_error *err;
+
+	if (!w)
+		return &ph_error_nomem;
+	w->opts = opts;
+	w->dw = dw;
+	if ((err = ph_dw_scan_create(&w->lines))) {
+		free(w);
+		return err;
+	}
+	*ret = w;
+	return NULL;
+}
+
+void ph_fn_walk_destroy(struct ph_fn_walk *w)
+{
+	if (!w)
+		return;
+	ph_dw_scan_destroy(w->lines);
+	free(w);
+}
+
+struct ph_error *ph_fn_walk_unit(struct ph_fn_walk *w, struct ph_fn_table *t,
+				 Dwarf_CU *cu, uint8_t unit_type,
+				 Dwarf_Die *cudie)
+{
+	Dwarf_Die subdie;
+	struct ph_error *err;
+
+	/* Partial units are walked where they are imported.  */
+	if (unit_type == DW_UT_type || unit_type == DW_UT_split_type ||
+	    unit_type == DW_UT_partial)
+		return NULL;
+	if (unit_type == DW_UT_skeleton) {
+		if (dwarf_cu_info(cu, NULL, NULL, NULL, &subdie, NULL, NULL,
+				  NULL) != 0 ||
+		    dwarf_tag(&subdie) == DW_TAG_invalid)
+			return ph_error_create(PH_ERROR_INVALID,
+					       "cannot find the split DWARF "
+					       "file of a unit");
+		cudie = &subdie;
+	}
+	w->t = t;
+	w->unit = ++t->nr_units;
+	w->err = NULL;
+	w->nomem = false;
+	walk_scope(w, cudie, 0);
+	err = w->err;
+	if (!err && w->nomem)
+		err = &ph_error_nomem;
+	w->t = NULL;
+	return err;
+}
+
+/* The units of a module read by this thread alone.  */
+static struct ph_error *walk_module(struct ph_fn_table *t, Dwarf *dw,
+				    const struct ph_fn_opts *opts)
 {
 	Dwarf_CU *cu = NULL, *next;
 	Dwarf_Half version;
 	uint8_t unit_type;
-	Dwarf_Die cudie, subdie;
+	Dwarf_Die cudie;
+	struct ph_fn_walk *w;
+	struct ph_error *err;
 	int r;
 
+	if ((err = ph_fn_walk_create(opts, dw, &w)))
+		return err;
 	while ((r = dwarf_get_units(dw, cu, &next, &version, &unit_type,
 				    &cudie, NULL)) == 0) {
 		cu = next;
-		/* Partial units are walked where they are imported.  */
-		if (unit_type == DW_UT_type || unit_type == DW_UT_split_type ||
-		    unit_type == DW_UT_partial)
-			continue;
-		if (unit_type == DW_UT_skeleton) {
-			if (dwarf_cu_info(cu, NULL, NULL, NULL, &subdie, NULL,
-					  NULL, NULL) != 0 ||
-			    dwarf_tag(&subdie) == DW_TAG_invalid)
-				return ph_error_create(PH_ERROR_INVALID,
-						       "cannot find the split "
-						       "DWARF file of a unit");
-			cudie = subdie;
-		}
-		w->unit = ++unit_counter;
-		walk_scope(w, &cudie, 0);
-		if (!w->err && w->nomem)
-			w->err = &ph_error_nomem;
-		if (w->err)
-			return w->err;
+		if ((err = ph_fn_walk_unit(w, t, cu, unit_type, &cudie)))
+			break;
 	}
-	if (r < 0)
-		return ph_error_create(PH_ERROR_INVALID, "libdw: %s",
-				       dwarf_errmsg(-1));
+	ph_fn_walk_destroy(w);
+	if (!err && r < 0)
+		err = ph_error_create(PH_ERROR_INVALID, "libdw: %s",
+				      dwarf_errmsg(-1));
+	return err;
+}
+
+/* DST's body of F becomes SRC's: its range, and the expansions inside
+   it, whose functions are those of SRC's (MAP: SRC's index to DST's).  */
+static struct ph_error *take_body(struct ph_fn *d, const struct ph_fn *f,
+				  const size_t *map)
+{
+	d->has_body = true;
+	d->size = f->size;
+	d->low_pc = f->low_pc;
+	d->high_pc = f->high_pc;
+	d->nr_exp = f->nr_exp;
+	d->exp_bytes = f->exp_bytes;
+	if (!f->exps)
+		return NULL;
+	d->exps = malloc(f->nr_exp * sizeof(*d->exps));
+	if (!d->exps)
+		return &ph_error_nomem;
+	d->exps_cap = f->nr_exp;
+	for (unsigned k = 0; k < f->nr_exp; k++) {
+		d->exps[k] = f->exps[k];
+		d->exps[k].origin = map[f->exps[k].origin];
+	}
 	return NULL;
 }
 
+/* What the walk does as each DIE comes, done for SRC's DIEs as a whole:
+   the first body, the first counts of the highest rank, the last
+   DW_AT_inline, the sums of the rest.  */
+static struct ph_error *merge_fn(struct ph_fn_table *dst, size_t di,
+				 const struct ph_fn *f, size_t units_before,
+				 const size_t *map)
+{
+	struct ph_fn *d = &dst->fns[di];
+	struct ph_error *err;
+
+	d->external |= f->external;
+	if (f->inline_attr >= 0)
+		d->inline_attr = f->inline_attr;
+	d->defined |= f->defined;
+	if (f->units) {
+		d->units += f->units;
+		d->last_unit = units_before + f->last_unit;
+	}
+	if (f->has_body && !d->has_body &&
+	    (err = take_body(d, f, map)))
+		return err;
+	d->nr_bodies += f->nr_bodies;
+	d->inlined_count += f->inlined_count;
+	d->inlined_bytes += f->inlined_bytes;
+	if (f->counted > d->counted) {
+		d->counted = f->counted;
+		d->params = f->params;
+		d->labels = f->labels;
+		d->variables = f->variables;
+		d->varargs = f->varargs;
+		d->class_param = f->class_param;
+		free(d->proto);
+		d->proto = NULL;
+		if (f->proto && !(d->proto = strdup(f->proto)))
+			return &ph_error_nomem;
+	}
+	return NULL;
+}
+
+struct ph_error *ph_fn_table_merge(struct ph_fn_table *dst,
+				   const struct ph_fn_table *src)
+{
+	size_t *map, units_before = dst->nr_units;
+	struct ph_error *err = NULL;
+
+	if (!src->n) {
+		dst->nr_units += src->nr_units;
+		return NULL;
+	}
+	map = malloc(src->n * sizeof(*map));
+	if (!map)
+		return &ph_error_nomem;
+	/* Every index first: an expansion may be of a function that comes
+	   later in SRC.  */
+	for (size_t i = 0; i < src->n && !err; i++) {
+		const struct ph_fn *f = &src->fns[i];
+
+		err = ph_fn_table_get(dst, f->name, f->file, f->line,
+				      f->from_report, &map[i]);
+	}
+	for (size_t i = 0; i < src->n && !err; i++)
+		err = merge_fn(dst, map[i], &src->fns[i], units_before, map);
+	free(map);
+	dst->nr_units += src->nr_units;
+	return err;
+}
+
 struct modules {
-	struct walk *w;
+	const char *path;
+	struct ph_fn_table *t;
+	const struct ph_fn_opts *opts;
+	unsigned jobs;
+	unsigned index;		/* of the module, in libdwfl's order */
 	unsigned with_dwarf;
 	struct ph_error *err;
 };
@@ -466,17 +607,22 @@ static int each_module(Dwfl_Module *mod, void **userdata, const char *name,
 		       Dwarf_Addr start, void *arg)
 {
 	struct modules *ms = arg;
+	Dwarf_Addr bias;
 	Dwarf *dw;
+	unsigned index = ms->index++;
 
 	(void)userdata;
 	(void)name;
 	(void)start;
-	dw = dwfl_module_getdwarf(mod, &ms->w->bias);
+	dw = dwfl_module_getdwarf(mod, &bias);
 	if (!dw)
 		return DWARF_CB_OK;
 	ms->with_dwarf++;
-	ms->w->dw = dw;
-	ms->err = walk_module(ms->w, dw);
+	if (ms->jobs > 1)
+		ms->err = ph_fn_load_units(ms->t, ms->path, index, dw,
+					   ms->opts, ms->jobs);
+	else
+		ms->err = walk_module(ms->t, dw, ms->opts);
 	return ms->err ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
@@ -484,14 +630,12 @@ struct ph_error *ph_fn_load_file(struct ph_fn_table *t, const char *path,
 				 const struct ph_fn_opts *opts)
 {
 	struct ph_dw_session s;
-	struct walk w = { .t = t, .opts = opts };
-	struct modules ms = { .w = &w };
+	struct modules ms = { .path = path, .t = t, .opts = opts,
+			      .jobs = opts->jobs ? opts->jobs : 1 };
 	struct ph_error *err;
 	int rc;
 
 	if ((err = ph_dw_check_file(path)))
-		return err;
-	if ((err = ph_dw_scan_create(&w.lines)))
 		return err;
 	if ((err = ph_dw_session_open(&s, path, opts->debuginfo_path)))
 		goto out;
@@ -499,6 +643,5 @@ struct ph_error *ph_fn_load_file(struct ph_fn_table *t, const char *path,
 	err = ph_dw_session_outcome(ms.err, rc, ms.with_dwarf);
 out:
 	ph_dw_session_close(&s);
-	ph_dw_scan_destroy(w.lines);
 	return err;
 }

@@ -33,13 +33,15 @@ struct ph_fn {
 	unsigned nr_bodies;	/* out-of-line instances seen */
 	uint64_t size;		/* of the first out-of-line body */
 	uint64_t low_pc, high_pc;	/* its range (high_pc exclusive) */
-	int counted;		/* the rank of the DIE the counts are from */
+	/* The rank of the DIE the counts are from: 1 a declaration, 2 a
+	   definition; the first DIE of the highest rank gives them.  */
+	int counted;
 	unsigned params, labels, variables;
 	bool varargs;
 	unsigned inlined_count;	/* its inline expansions, anywhere */
 	uint64_t inlined_bytes;
 	unsigned units;		/* units where it is defined (src#) */
-	size_t last_unit;	/* the last of them, + 1 */
+	size_t last_unit;	/* the last of them (the table's nr_units) */
 	/* The expansions inside the first out-of-line body.  */
 	unsigned nr_exp;
 	uint64_t exp_bytes;
@@ -55,6 +57,7 @@ struct ph_fn_opts {
 	bool prototypes;	/* proto */
 	const char *class_name;	/* class_param for this struct, or NULL */
 	const char *debuginfo_path;
+	unsigned jobs;		/* threads reading a module's units */
 };
 
 struct ph_fn_table {
@@ -62,6 +65,7 @@ struct ph_fn_table {
 	size_t n, cap;
 	size_t *slots;		/* open addressing: index + 1, 0 empty */
 	size_t nr_slots;
+	size_t nr_units;	/* DWARF units read into it */
 };
 
 void ph_fn_table_init(struct ph_fn_table *t);

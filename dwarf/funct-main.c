@@ -75,8 +75,8 @@ static const struct ph_cli_option options[] = {
 	{ "json", no_argument, OPT_JSON, NULL,
 	  "print one JSON Lines record per function" },
 	{ "jobs", optional_argument, 'j', "N",
-	  "accepted for pokehole's sake: functions\nare read by one "
-	  "thread" },
+	  "read a file's units with N threads\n(default and no N: as "
+	  "many as CPUs)" },
 	PH_CLI_COMMON_OPTIONS,
 };
 enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
@@ -380,7 +380,7 @@ int main(int argc, char **argv)
 	struct ph_error *err;
 	struct option long_options[NR_OPTIONS + 1];
 	char short_options[3 * NR_OPTIONS + 1];
-	unsigned jobs;
+	unsigned jobs = 1;
 	size_t shown;
 	int c, status = 0, nr_read = 0;
 
@@ -436,6 +436,7 @@ int main(int argc, char **argv)
 			   o.have_addr;
 	fopts.class_name = o.class_name;
 	fopts.debuginfo_path = o.debuginfo_path;
+	fopts.jobs = jobs ? jobs : ph_cli_cpus();
 	ph_fn_table_init(&t);
 	for (int i = optind; i < argc; i++) {
 		if (load(&t, argv[i], &o, &fopts))

@@ -44,22 +44,6 @@ static void free_result(struct ph_dw_unit_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* The next unit to read, or SIZE_MAX when there is none left.  Waits
-   while too many units are read and not yet merged.  */
-static size_t claim(struct ph_dw_job *job)
-{
-	size_t c = SIZE_MAX;
-
-	pthread_mutex_lock(&job->lock);
-	while (!job->stop && job->next_claim < job->nr_units &&
-	       job->next_claim >= job->next_commit + job->window)
-		pthread_cond_wait(&job->cond, &job->lock);
-	if (!job->stop && job->next_claim < job->nr_units)
-		c = job->next_claim++;
-	pthread_mutex_unlock(&job->lock);
-	return c;
-}
-
 static struct ph_error *merge(struct ph_dw_job *job, struct ph_model *m)
 {
 	struct ph_error *err;
@@ -98,14 +82,14 @@ static bool all_found(const struct ph_dw_job *job)
 static void commit(struct ph_dw_job *job, size_t c,
 		   struct ph_dw_unit_result *r)
 {
-	pthread_mutex_lock(&job->lock);
-	job->results[c % job->window] = *r;
-	job->results[c % job->window].ready = true;
+	pthread_mutex_lock(&job->q.lock);
+	job->results[c % job->q.window] = *r;
+	job->results[c % job->q.window].ready = true;
 	while (!job->err && !job->found_all &&
-	       job->next_commit < job->nr_units &&
-	       job->results[job->next_commit % job->window].ready) {
+	       job->q.next_commit < job->q.nr_units &&
+	       job->results[job->q.next_commit % job->q.window].ready) {
 		struct ph_dw_unit_result *u =
-			&job->results[job->next_commit % job->window];
+			&job->results[job->q.next_commit % job->q.window];
 		struct ph_error *err = merge(job, u->model);
 
 		if (!err)
@@ -136,46 +120,36 @@ static void commit(struct ph_dw_job *job, size_t c,
 		}
 		if (err) {
 			job->err = err;
-			job->stop = true;
+			job->q.stop = true;
 		}
 		job->nr_read++;
 		job->nr_fast += u->fast;
 		job->nr_built += u->built;
 		free_result(u);
-		job->next_commit++;
-		if (job->progress && (job->next_commit % 32 == 0 ||
-				      job->next_commit == job->nr_units))
+		job->q.next_commit++;
+		if (job->progress && (job->q.next_commit % 32 == 0 ||
+				      job->q.next_commit == job->q.nr_units))
 			fprintf(stderr, "\rpokehole: %s: %zu of %zu units",
-				job->path, job->next_commit, job->nr_units);
+				job->path, job->q.next_commit, job->q.nr_units);
 		if (job->stop_names && all_found(job)) {
 			job->found_all = true;
-			job->stop = true;
+			job->q.stop = true;
 		}
 	}
-	pthread_cond_broadcast(&job->cond);
-	pthread_mutex_unlock(&job->lock);
-}
-
-/* The units are those before N.  */
-static void units_end(struct ph_dw_job *job, size_t n)
-{
-	pthread_mutex_lock(&job->lock);
-	if (n < job->nr_units)
-		job->nr_units = n;
-	pthread_cond_broadcast(&job->cond);
-	pthread_mutex_unlock(&job->lock);
+	pthread_cond_broadcast(&job->q.cond);
+	pthread_mutex_unlock(&job->q.lock);
 }
 
 static void fail(struct ph_dw_job *job, struct ph_error *err)
 {
-	pthread_mutex_lock(&job->lock);
+	pthread_mutex_lock(&job->q.lock);
 	if (!job->err)
 		job->err = err;
 	else if (err != &ph_error_nomem)
 		ph_error_destroy(err);
-	job->stop = true;
-	pthread_cond_broadcast(&job->cond);
-	pthread_mutex_unlock(&job->lock);
+	job->q.stop = true;
+	pthread_cond_broadcast(&job->q.cond);
+	pthread_mutex_unlock(&job->q.lock);
 }
 
 static void read_units(struct ph_dw_job *job, Dwarf *dw)
@@ -183,13 +157,12 @@ static void read_units(struct ph_dw_job *job, Dwarf *dw)
 	struct ph_dw_ctx ctx;
 	struct ph_dw_walk w;
 	struct ph_error *err;
-	Dwarf_CU *cu = NULL, *next;
-	Dwarf_Half version;
-	uint8_t unit_type = 0;
-	Dwarf_Die cudie;
-	size_t idx = 0, c;
-	int rc = 0;
+	struct ph_dw_unit_cursor cur;
+	size_t c;
+	int rc;
 
+	memset(&cur, 0, sizeof(cur));
+	cur.dw = dw;
 	ph_dw_ctx_init(&ctx, dw, job->path, job->elf32, job->i386);
 	memset(&w, 0, sizeof(w));
 	w.module_index = job->module_index;
@@ -214,30 +187,17 @@ static void read_units(struct ph_dw_job *job, Dwarf *dw)
 		goto out;
 	}
 
-	while ((c = claim(job)) != SIZE_MAX) {
+	while ((c = ph_dw_queue_claim(&job->q)) != SIZE_MAX) {
 		struct ph_dw_unit_result r;
 
 		memset(&r, 0, sizeof(r));
-		/* Units come in the same order in every session.  */
-		while (idx <= c) {
-			rc = dwarf_get_units(dw, cu, &next, &version,
-					     &unit_type, &cudie, NULL);
-			if (rc != 0)
-				break;
-			cu = next;
-			idx++;
-		}
-		if (rc > 0) {
-			/* Past the last unit: now we know how many.  */
-			units_end(job, c);
+		if ((rc = ph_dw_queue_seek(&job->q, &cur, c)) > 0)
 			continue;
-		}
 		if (rc < 0) {
 			r.err = ph_error_create(PH_ERROR_INVALID,
 						"cannot read the compile "
 						"units: %s", dwarf_errmsg(-1));
-			units_end(job, c + 1);
-		} else if (version >= 2 && version <= 5) {
+		} else if (cur.version >= 2 && cur.version <= 5) {
 			if ((r.err = ph_model_create(&r.model)) == NULL &&
 			    (r.err = ph_dw_defs_create(&r.defs)) == NULL) {
 				w.out = r.model;
@@ -249,7 +209,9 @@ static void read_units(struct ph_dw_job *job, Dwarf *dw)
 				w.defs = r.defs;
 				w.deferred = NULL;
 				w.nr_deferred = w.deferred_cap = 0;
-				r.err = ph_dw_walk_unit(&w, cu, unit_type, &cudie);
+				r.err = ph_dw_walk_unit(&w, cur.cu,
+							cur.unit_type,
+							&cur.cudie);
 				r.fast = w.unit_fast;
 				r.built = w.nr_built;
 				r.soft = w.soft;
@@ -290,14 +252,14 @@ static void *worker_main(void *arg)
 		   (pahole reads no further than the first that does); a
 		   session of its own costs more than reading them, so it is
 		   opened only once they did not.  */
-		pthread_mutex_lock(&job->lock);
-		while (job->stop_names && !job->stop &&
-		       job->next_commit < STOP_NAMES_ALONE &&
-		       job->next_commit < job->nr_units)
-			pthread_cond_wait(&job->cond, &job->lock);
+		pthread_mutex_lock(&job->q.lock);
+		while (job->stop_names && !job->q.stop &&
+		       job->q.next_commit < STOP_NAMES_ALONE &&
+		       job->q.next_commit < job->q.nr_units)
+			pthread_cond_wait(&job->q.cond, &job->q.lock);
 		/* Every unit read: a name never found ends it too.  */
-		stop = job->stop || job->next_commit >= job->nr_units;
-		pthread_mutex_unlock(&job->lock);
+		stop = job->q.stop || job->q.next_commit >= job->q.nr_units;
+		pthread_mutex_unlock(&job->q.lock);
 		if (stop)
 			return NULL;
 
@@ -344,37 +306,37 @@ struct ph_error *ph_dw_load_module(struct ph_dw_job *job, Dwfl_Module *mod,
 	   the kernel maps 64 KB of the file around each.  Only progress on a
 	   terminal needs the total first.  A few are counted, for the
 	   number of workers.  */
-	job->nr_units = 0;
-	while (job->nr_units < jobs &&
+	job->q.nr_units = 0;
+	while (job->q.nr_units < jobs &&
 	       (rc = dwarf_get_units(dw, cu, &next, NULL, NULL, NULL,
 				     NULL)) == 0) {
 		cu = next;
-		job->nr_units++;
+		job->q.nr_units++;
 	}
-	n = jobs < job->nr_units ? jobs : (unsigned)job->nr_units;
+	n = jobs < job->q.nr_units ? jobs : (unsigned)job->q.nr_units;
 	if (n < 1)
 		n = 1;
 	job->progress = false;
-	if (job->nr_units < jobs) {
+	if (job->q.nr_units < jobs) {
 		/* All of them; the one after a corrupt header reports it.  */
 		if (rc < 0)
-			job->nr_units++;
+			job->q.nr_units++;
 	} else if (isatty(STDERR_FILENO) && !job->stop_names) {
 		while ((rc = dwarf_get_units(dw, cu, &next, NULL, NULL, NULL,
 					     NULL)) == 0) {
 			cu = next;
-			job->nr_units++;
+			job->q.nr_units++;
 		}
 		if (rc < 0)
-			job->nr_units++;
-		job->progress = job->nr_units >= 256;
+			job->q.nr_units++;
+		job->progress = job->q.nr_units >= 256;
 	} else {
-		job->nr_units = SIZE_MAX;
+		job->q.nr_units = SIZE_MAX;
 	}
-	job->window = 64 * (size_t)n;
-	job->next_claim = job->next_commit = 0;
-	job->stop = job->found_all;
-	job->results = calloc(job->window, sizeof(*job->results));
+	job->q.window = 64 * (size_t)n;
+	job->q.next_claim = job->q.next_commit = 0;
+	job->q.stop = job->found_all;
+	job->results = calloc(job->q.window, sizeof(*job->results));
 	workers = calloc(n, sizeof(*workers));
 	if (!job->results || !workers) {
 		free(job->results);
@@ -387,8 +349,7 @@ struct ph_error *ph_dw_load_module(struct ph_dw_job *job, Dwfl_Module *mod,
 		free(workers);
 		return err;
 	}
-	pthread_mutex_init(&job->lock, NULL);
-	pthread_cond_init(&job->cond, NULL);
+	ph_dw_queue_init(&job->q, job->q.nr_units, job->q.window);
 	for (unsigned i = 1; i < n; i++) {
 		workers[i].job = job;
 		workers[i].started = pthread_create(&workers[i].thread, NULL,
@@ -405,13 +366,12 @@ struct ph_error *ph_dw_load_module(struct ph_dw_job *job, Dwfl_Module *mod,
 		ph_dw_session_close(&workers[i].session);
 	if (job->progress)
 		fputs("\r\033[K", stderr);	/* the line goes away */
-	for (size_t i = 0; i < job->window; i++)
+	for (size_t i = 0; i < job->q.window; i++)
 		free_result(&job->results[i]);
 	free(job->results);
 	job->results = NULL;
 	free(workers);
-	pthread_cond_destroy(&job->cond);
-	pthread_mutex_destroy(&job->lock);
+	ph_dw_queue_deinit(&job->q);
 	ph_dw_built_deinit(&job->built);
 	err = job->err;
 	job->err = NULL;

@@ -7,6 +7,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "built.h"
+#include "queue.h"
 #include "reader.h"
 
 struct ph_dw_deferred;
@@ -30,14 +31,11 @@ struct ph_dw_job {
 	const char *path;
 	const char *debuginfo_path;
 	unsigned module_index;
-	size_t nr_units;
 	bool i386, elf32;
 
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	size_t next_claim, next_commit, window;
+	/* Its lock is over the rest too.  */
+	struct ph_dw_queue q;
 	struct ph_dw_unit_result *results;
-	bool stop;
 	struct ph_error *err;
 	struct ph_error *soft;
 	unsigned nr_soft;
