@@ -51,7 +51,8 @@ ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/bounded.c reorg/steps.c reorg/build.c reorg/reorganize.c \
 	reorg/select.c \
 	report/buf.c report/text.c report/jsonl.c report/reorg.c \
-	report/dedup.c baseline/lines.c baseline/load.c baseline/merge.c
+	report/dedup.c baseline/lines.c baseline/json.c baseline/load.c \
+	baseline/merge.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)
 # What every link of ENGINE_OBJ needs: baselines are read with jansson.
 ENGINE_LIBS := -ljansson

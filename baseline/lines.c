@@ -1,6 +1,7 @@
 #include "lines.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,18 +46,26 @@ struct ph_error *ph_lines_read_file(const char *path, char **ret,
 	return NULL;
 }
 
-struct ph_error *ph_lines_each(char *text, size_t len, ph_lines_fn *fn,
+static bool blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	return true;
+}
+
+struct ph_error *ph_lines_each(const char *text, size_t len, ph_lines_fn *fn,
 			       void *arg)
 {
 	size_t lineno = 0;
 
-	for (char *p = text, *end = text + len; p < end;) {
-		char *nl = memchr(p, '\n', (size_t)(end - p));
+	for (const char *p = text, *end = text + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		struct ph_error *err;
 
 		lineno++;
-		if (n && (err = fn(arg, p, n, lineno)))
+		if (!blank(p, n) && (err = fn(arg, p, n, lineno)))
 			return err;
 		p += n + 1;
 	}

@@ -12,11 +12,12 @@
 struct ph_error *ph_lines_read_file(const char *path, char **ret,
 				    size_t *len);
 
-typedef struct ph_error *ph_lines_fn(void *arg, char *line, size_t n,
+typedef struct ph_error *ph_lines_fn(void *arg, const char *line, size_t n,
 				     size_t lineno);
-/* Calls FN on each non-empty line of TEXT[0..LEN), newline left out;
-   stops at the first error FN returns.  */
-struct ph_error *ph_lines_each(char *text, size_t len, ph_lines_fn *fn,
-			       void *arg);
+/* Calls FN on each line of TEXT[0..LEN) that is not blank (spaces,
+   tabs, a CR: what an editor leaves), newline left out; stops at the
+   first error FN returns.  */
+struct ph_error *ph_lines_each(const char *text, size_t len,
+			       ph_lines_fn *fn, void *arg);
 
 #endif

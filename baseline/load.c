@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "lines.h"
 #include "../reorg/array.h"
 
@@ -14,19 +15,6 @@ struct ph_baseline {
 	size_t n, cap;
 	struct ph_baseline_type *types;	/* sorted by name once loaded */
 };
-
-static int kind_of(const char *s, enum ph_kind *k)
-{
-	if (strcmp(s, "struct") == 0)
-		*k = PH_KIND_STRUCT;
-	else if (strcmp(s, "union") == 0)
-		*k = PH_KIND_UNION;
-	else if (strcmp(s, "class") == 0)
-		*k = PH_KIND_CLASS;
-	else
-		return 0;
-	return 1;
-}
 
 static struct ph_baseline_type *find_or_add(struct ph_baseline *b,
 					    const char *name,
@@ -49,40 +37,11 @@ static struct ph_baseline_type *find_or_add(struct ph_baseline *b,
 	return t;
 }
 
-/* Why a field was refused: missing or of another kind, or a string
-   holding a NUL, which gets a message of its own.  */
-enum field_status { FIELD_OK, FIELD_BAD, FIELD_NUL };
-
-/* V's string KEY, refused when missing, not a string, or holding a NUL
-   (as a C string "a\u0000b" would silently be another name, "a").  */
-static enum field_status get_name(const json_t *v, const char *key,
-				  const char **ret)
-{
-	const json_t *s = json_object_get(v, key);
-
-	if (!json_is_string(s))
-		return FIELD_BAD;
-	if (strlen(json_string_value(s)) != json_string_length(s))
-		return FIELD_NUL;
-	*ret = json_string_value(s);
-	return FIELD_OK;
-}
-
-static bool get_uint(const json_t *v, const char *key, uint64_t *ret)
-{
-	const json_t *n = json_object_get(v, key);
-
-	if (!json_is_integer(n) || json_integer_value(n) < 0)
-		return false;
-	*ret = (uint64_t)json_integer_value(n);
-	return true;
-}
-
-static struct ph_error *bad_field(enum field_status st, const char *key,
+static struct ph_error *bad_field(enum ph_json_field st, const char *key,
 				  const char *path, size_t line,
 				  const char *what)
 {
-	if (st == FIELD_NUL)
+	if (st == PH_JSON_NUL)
 		return ph_error_create(PH_ERROR_INVALID,
 				       "%s:%zu: \"%s\" holds a NUL (\\u0000)",
 				       path, line, key);
@@ -96,9 +55,9 @@ static struct ph_error *add_hole(struct ph_baseline *b,
 {
 	const char *after;
 	uint64_t hs;
-	enum field_status st = get_name(h, "after", &after);
+	enum ph_json_field st = ph_json_name(h, "after", &after);
 
-	if (st != FIELD_OK || !get_uint(h, "size", &hs))
+	if (st != PH_JSON_OK || !ph_json_uint(h, "size", UINT64_MAX, &hs))
 		return bad_field(st, "after", path, line,
 				 "a hole without \"after\" and \"size\"");
 	for (size_t k = 0; k < t->nr_holes; k++) {
@@ -130,15 +89,15 @@ static struct ph_error *add_record(struct ph_baseline *b, const json_t *v,
 	uint64_t size, padding = 0;
 	enum ph_kind kind;
 	const char *key = "name";
-	enum field_status st = get_name(v, key, &name);
+	enum ph_json_field st = ph_json_name(v, key, &name);
 	struct ph_error *err;
 
-	if (st == FIELD_OK)
-		st = get_name(v, key = "kind", &kind_s);
-	if (st != FIELD_OK || !kind_of(kind_s, &kind) ||
-	    !get_uint(v, "size", &size))
+	if (st == PH_JSON_OK)
+		st = ph_json_name(v, key = "kind", &kind_s);
+	if (st != PH_JSON_OK || !ph_kind_parse(kind_s, &kind) ||
+	    !ph_json_uint(v, "size", UINT64_MAX, &size))
 		return bad_field(st, key, path, line, "not a layout record");
-	get_uint(v, "padding", &padding);
+	ph_json_uint(v, "padding", UINT64_MAX, &padding);
 	struct ph_baseline_type *t = find_or_add(b, name, kind);
 	if (!t)
 		return &ph_error_nomem;
@@ -167,58 +126,15 @@ struct load_ctx {
 	const char *path;
 };
 
-/* The nesting the parser before jansson allowed, kept: jansson's own
-   bound (2048) is compiled in.  Returns the column of the first bracket
-   past it, or 0.  */
-#define MAX_DEPTH 200
-
-static size_t too_deep(const char *s, size_t n)
-{
-	unsigned depth = 0;
-	bool in_string = false;
-
-	for (size_t i = 0; i < n; i++) {
-		if (in_string) {
-			if (s[i] == '\\')
-				i++;
-			else if (s[i] == '"')
-				in_string = false;
-		} else if (s[i] == '"') {
-			in_string = true;
-		} else if (s[i] == '[' || s[i] == '{') {
-			if (++depth > MAX_DEPTH)
-				return i + 1;
-		} else if ((s[i] == ']' || s[i] == '}') && depth) {
-			depth--;
-		}
-	}
-	return 0;
-}
-
-/* One value per line, any kind (a line that is not an object is "not a
-   layout record"); a repeated key keeps its last value; "\u0000" is
-   read so that get_name can say what is wrong.  */
-#define LINE_FLAGS (JSON_DECODE_ANY | JSON_ALLOW_NUL)
-
-static struct ph_error *load_line(void *arg, char *line, size_t n,
+static struct ph_error *load_line(void *arg, const char *line, size_t n,
 				  size_t lineno)
 {
 	struct load_ctx *ctx = arg;
-	json_error_t je;
-	size_t deep = too_deep(line, n);
+	json_t *v;
 	struct ph_error *err;
 
-	if (deep)
-		return ph_error_create(PH_ERROR_INVALID,
-				       "%s:%zu:%zu: nesting deeper than %d",
-				       ctx->path, lineno, deep, MAX_DEPTH);
-	json_t *v = json_loadb(line, n, LINE_FLAGS, &je);
-	if (!v) {
-		if (json_error_code(&je) == json_error_out_of_memory)
-			return &ph_error_nomem;
-		return ph_error_create(PH_ERROR_INVALID, "%s:%zu:%d: %s",
-				       ctx->path, lineno, je.column, je.text);
-	}
+	if ((err = ph_json_parse_line(ctx->path, lineno, line, n, &v)))
+		return err;
 	err = add_record(ctx->b, v, ctx->path, lineno);
 	json_decref(v);
 	return err;

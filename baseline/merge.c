@@ -17,7 +17,7 @@ struct lines {
 	size_t n, cap;
 };
 
-static struct ph_error *merge_line(void *arg, char *line, size_t n,
+static struct ph_error *merge_line(void *arg, const char *line, size_t n,
 				   size_t lineno)
 {
 	struct lines *l = arg;

@@ -11,7 +11,7 @@ DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/session.c \
 	dwarf/names.c dwarf/scopes.c dwarf/util.c dwarf/cxx.c \
 	dwarf/cxx-facts.c dwarf/cxx-nua.c dwarf/cxx-vbases.c \
 	dwarf/fprint.c dwarf/scan.c dwarf/scan-sections.c dwarf/scan-abbrev.c \
-	dwarf/scan-fprint.c dwarf/lines.c dwarf/defs.c
+	dwarf/scan-fprint.c dwarf/lines.c dwarf/defs.c dwarf/report-load.c
 DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
 DWARF_LIBS ?= -ldw -lelf -lpthread $(ENGINE_LIBS)
 DWARF_TOOL := dwarf/pokehole
@@ -27,11 +27,13 @@ $(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
 # dwarf/pokefunct: the functions, pfunct's options; libdwfl's opening
 # (session.c), the option table (cli.c) and the line table headers
 # (lines.c, scan*.c) shared with pokehole; the plugin's reports read with
-# jansson (funcs-json.c).
+# jansson (funcs-json.c), told from objects as pokehole tells them
+# (report-load.c).
 FUNCT_SRC := dwarf/funct-main.c dwarf/funcs.c dwarf/funcs-jobs.c \
 	dwarf/queue.c dwarf/funcs-json.c \
 	dwarf/fntype.c dwarf/lines.c dwarf/scan.c dwarf/scan-sections.c \
-	dwarf/scan-abbrev.c dwarf/util.c dwarf/cli.c dwarf/session.c
+	dwarf/scan-abbrev.c dwarf/util.c dwarf/cli.c dwarf/session.c \
+	dwarf/report-load.c
 FUNCT_OBJ := $(FUNCT_SRC:%.c=build/%.o)
 FUNCT_TOOL := dwarf/pokefunct
 

@@ -10,73 +10,13 @@
 #include "funcs.h"
 
 #include <dwarf.h>
-#include <elf.h>
-#include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "../baseline/json.h"
 #include "../baseline/lines.h"
-
-static bool blank(unsigned char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-static bool ends_with(const char *s, const char *tail)
-{
-	size_t n = strlen(s), k = strlen(tail);
-
-	return n > k && strcmp(s + n - k, tail) == 0;
-}
-
-bool ph_fn_is_report(const char *path)
-{
-	unsigned char buf[4096];
-	bool named = ends_with(path, ".jsonl") || ends_with(path, ".json");
-	bool report = named, start = true;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n, i = 0;
-
-	/* What cannot be read is left to the object reader, whose
-	   messages say why.  */
-	if (fd < 0)
-		return false;
-	while ((n = read(fd, buf, sizeof(buf))) > 0) {
-		if (start && ((n >= SELFMAG && memcmp(buf, ELFMAG, SELFMAG) == 0) ||
-			      (n >= 8 && memcmp(buf, "!<arch>\n", 8) == 0))) {
-			report = false;
-			break;
-		}
-		start = false;
-		for (i = 0; i < n && blank(buf[i]); i++)
-			;
-		if (i < n) {
-			report = buf[i] == '{' || named;
-			break;
-		}
-	}
-	if (n < 0)
-		report = false;
-	close(fd);
-	return report;
-}
-
-/* jansson's lexer says "invalid token" where an allocation of its own
-   failed: its allocations are watched while a report is read, so that
-   out of memory is said as such (pokefunct reads one file at a time).  */
-static bool alloc_failed;
-
-static void *watched_malloc(size_t size)
-{
-	void *p = malloc(size);
-
-	if (!p)
-		alloc_failed = true;
-	return p;
-}
 
 /* A function record, checked; its strings are V's.  */
 struct rec {
@@ -106,28 +46,11 @@ static bool get_string(const json_t *v, const char *key, const char **ret)
    step, which decides nothing.  */
 static bool get_count(const json_t *v, const char *key, unsigned *ret)
 {
-	const json_t *n = json_object_get(v, key);
+	uint64_t n;
 
-	*ret = 0;
-	if (!n)
-		return true;
-	if (!json_is_integer(n) || json_integer_value(n) < 0 ||
-	    json_integer_value(n) > UINT_MAX)
+	if (!ph_json_opt_uint(v, key, UINT_MAX, &n))
 		return false;
-	*ret = (unsigned)json_integer_value(n);
-	return true;
-}
-
-static bool get_flag(const json_t *v, const char *key, bool *ret)
-{
-	const json_t *b = json_object_get(v, key);
-
-	*ret = false;
-	if (!b)
-		return true;
-	if (!json_is_boolean(b))
-		return false;
-	*ret = json_is_true(b);
+	*ret = (unsigned)n;
 	return true;
 }
 
@@ -160,7 +83,7 @@ static struct ph_error *parse(const struct load *l, size_t lineno,
 		if (!get_count(v, counts[i], count_of[i]))
 			return bad(l, lineno, "is not a count", counts[i]);
 	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
-		if (!get_flag(v, flags[i], flag_of[i]))
+		if (!ph_json_flag(v, flags[i], flag_of[i]))
 			return bad(l, lineno, "is not true or false",
 				   flags[i]);
 	return NULL;
@@ -183,26 +106,18 @@ static bool reserve(struct load *l)
 
 /* One line: records of other kinds (the unit's types) are skipped, as
    readers of layouts skip those they do not know.  */
-static struct ph_error *load_line(void *arg, char *line, size_t n,
+static struct ph_error *load_line(void *arg, const char *line, size_t n,
 				  size_t lineno)
 {
 	struct load *l = arg;
 	json_error_t je;
 	const char *kind;
 	struct ph_error *err = NULL;
-	size_t i;
 	json_t *v;
 
-	for (i = 0; i < n && blank((unsigned char)line[i]); i++)
-		;
-	if (i == n)
-		return NULL;
-	alloc_failed = false;
-	v = json_loadb(line, n, 0, &je);
+	if ((err = ph_json_loadb(line, n, 0, &v, &je)))
+		return err;
 	if (!v) {
-		if (alloc_failed ||
-		    json_error_code(&je) == json_error_out_of_memory)
-			return &ph_error_nomem;
 		return ph_error_create(PH_ERROR_INVALID,
 				       "%s:%zu: not a JSON object: %s",
 				       l->path, lineno, je.text);
@@ -262,16 +177,12 @@ static struct ph_error *add(struct ph_fn_table *t, const struct rec *r)
 struct ph_error *ph_fn_load_report(struct ph_fn_table *t, const char *path)
 {
 	struct load l = { .path = path };
-	json_malloc_t old_malloc;
-	json_free_t old_free;
 	struct ph_error *err;
 	char *text;
 	size_t len;
 
 	if ((err = ph_lines_read_file(path, &text, &len)))
 		return err;
-	json_get_alloc_funcs(&old_malloc, &old_free);
-	json_set_alloc_funcs(watched_malloc, free);
 	/* Every line is checked before any is added: a bad file adds
 	   nothing, so that what is listed is never half a report.  */
 	err = ph_lines_each(text, len, load_line, &l);
@@ -281,6 +192,5 @@ struct ph_error *ph_fn_load_report(struct ph_fn_table *t, const char *path)
 	for (size_t i = 0; i < l.n; i++)
 		json_decref(l.recs[i].v);
 	free(l.recs);
-	json_set_alloc_funcs(old_malloc, old_free);
 	return err;
 }

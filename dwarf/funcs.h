@@ -84,11 +84,6 @@ struct ph_error *ph_fn_table_get(struct ph_fn_table *t, const char *name,
 struct ph_error *ph_fn_load_file(struct ph_fn_table *t, const char *path,
 				 const struct ph_fn_opts *opts);
 
-/* Whether the file at PATH is to be read as a plugin report: not ELF nor
-   an archive, and its first non-blank byte is '{' or its name ends in
-   .jsonl or .json.  */
-bool ph_fn_is_report(const char *path);
-
 /* Adds the "function" records of the plugin's JSON Lines report at PATH
    to T, merging a function's records (one per unit) by name, file and
    line.  A file with a bad line adds nothing.  Unlike

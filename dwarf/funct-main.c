@@ -3,6 +3,7 @@
    from the GCC plugin's reports (funcs-json.c).  */
 #include "funcs.h"
 #include "cli.h"
+#include "report-load.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -341,7 +342,7 @@ static bool load(struct ph_fn_table *t, const char *path,
 	struct ph_error *err;
 	const char *lacks;
 
-	if (!ph_fn_is_report(path)) {
+	if (!ph_report_is_file(path)) {
 		err = ph_fn_load_file(t, path, fopts);
 	} else if ((lacks = report_lacks(o))) {
 		fprintf(stderr, "%s: %s: a plugin report has no %s\n",

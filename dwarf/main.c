@@ -2,6 +2,7 @@
    with pahole's options and output.  */
 #include "reader.h"
 #include "cli.h"
+#include "report-load.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -110,7 +111,8 @@ static void usage(FILE *f)
 "Usage: %s [OPTIONS] FILE...\n"
 "Show the layout of structs, unions and classes from the DWARF debug\n"
 "information of object files, executables, shared libraries and kernel\n"
-"modules, as pahole does.\n"
+"modules, as pahole does, or from layout JSON Lines (the GCC plugin's\n"
+"reports, --json's output).\n"
 "\n", progname);
 	ph_cli_help(f, options, NR_OPTIONS);
 	fprintf(f,
@@ -494,10 +496,19 @@ int main(int argc, char **argv)
 		load_opts.jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (unsigned)cpus;
 	}
 	for (int i = optind; i < argc; i++) {
-		err = ph_dw_load_file(argv[i], model, dedup, &load_opts);
-		if (err) {
+		bool report = ph_report_is_file(argv[i]);
+
+		err = report ? ph_report_load_file(argv[i], model, dedup,
+						   &load_opts)
+			     : ph_dw_load_file(argv[i], model, dedup,
+					       &load_opts);
+		/* A report's messages name the file and line.  */
+		if (err && report && err != &ph_error_nomem)
+			fprintf(stderr, "%s: %s\n", progname, err->message);
+		else if (err)
 			fprintf(stderr, "%s: %s: %s\n", progname, argv[i],
 				err->message);
+		if (err) {
 			ph_error_destroy(err);
 			status = 1;
 		}

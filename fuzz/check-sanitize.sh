@@ -13,9 +13,10 @@
 #     harness (SAN_DIR/fuzz/HARNESS-replay), 120 s each at most;
 #  3. the sanitized reader's text, --json, -s, -R, -S, -P and --json -R on
 #     objects (-g, native and -m32) of every C and C++ source of the
-#     testsuite and of examples/ and of ph-gen's random types, and
-#     --merge-baseline of the plugin's JSON of them; ph-probe expect and
-#     text-expect on that JSON; reorg-test.
+#     testsuite and of examples/ and of ph-gen's random types, and on
+#     reports (the plugin's JSON of them and the reader's own, read
+#     back; bad reports), and --merge-baseline of the plugin's JSON of
+#     them; ph-probe expect and text-expect on that JSON; reorg-test.
 # Sanitizer reports go to SAN_DIR/logs (log_path): any file there after a
 # step fails that step, whatever the exit status.  Ends with
 # "N passed, N failed"; exit 1 when anything failed.
@@ -145,6 +146,50 @@ for args in "" --json -s -R -S -P "--json -R" "-c 32 -R"; do
 		fi
 	done
 done
+# The same modes on reports (dwarf/report-load.c): the plugin's JSON of
+# the sources and the reader's own --json of the objects, read back.
+reps=$jsons
+# shellcheck disable=SC2086
+"$PH" --json $objs > "$work/reader.jsonl" 2>/dev/null &&
+	reps="$reps $work/reader.jsonl"
+reports || bad "reader --json of the objects: sanitizer report"
+for args in "" --json -s -R -S -P "--json -R" -E; do
+	# shellcheck disable=SC2086
+	timeout 600 "$PH" $args $reps > "$work/out" 2> "$work/err"
+	rc=$?
+	if ! reports; then bad "reader [$args] on reports: sanitizer report"
+	elif [ $rc != 0 ]; then
+		bad "reader [$args] on reports: exit $rc: $(head -1 "$work/err")"
+	else ok "reader [$args] on $(echo $reps | wc -w) reports"; fi
+done
+# Bad reports: one line on standard error, exit 1; an empty one is none.
+good=$(head -1 "$work/reader.jsonl" 2>/dev/null)
+printf '%s\nnot json\n%s\n' "$good" "$good" > "$work/bad-notjson.jsonl"
+echo '{"name":"x","kind":"struct","size":4,"align":4}' > "$work/bad-nomembers.jsonl"
+echo '{"name":"y","kind":"struct","size":4,"align":4,"members":[{"name":"a","type":"int","offset":"zero","size":4,"align":4}]}' > "$work/bad-offset.jsonl"
+awk -v n=10000 'BEGIN {
+	printf "{\"name\":\"d\",\"kind\":\"struct\",\"size\":4,\"align\":4,\"members\":"
+	for (i = 0; i < n; i++)
+		printf "[{\"name\":\"a\",\"kind\":\"struct\",\"type\":\"struct\",\"offset\":0,\"size\":4,\"align\":4,\"members\":"
+	printf "[]"
+	for (i = 0; i < n; i++)
+		printf "}]"
+	print "}" }' > "$work/bad-deep.jsonl"
+: > "$work/empty.jsonl"
+for b in notjson nomembers offset deep; do
+	"$PH" --json "$work/bad-$b.jsonl" > "$work/out" 2> "$work/err"
+	rc=$?
+	if ! reports; then bad "reader on a bad report ($b): sanitizer report"
+	elif [ $rc != 1 ] || [ "$(wc -l < "$work/err")" != 1 ]; then
+		bad "reader on a bad report ($b): exit $rc: $(head -2 "$work/err")"
+	else ok "reader on a bad report ($b)"; fi
+done
+"$PH" --json "$work/empty.jsonl" > "$work/out" 2> "$work/err"
+rc=$?
+if ! reports; then bad "reader on an empty report: sanitizer report"
+elif [ $rc != 0 ] || [ -s "$work/err" ]; then
+	bad "reader on an empty report: exit $rc: $(head -1 "$work/err")"
+else ok "reader on an empty report"; fi
 if [ -n "$jsons" ]; then
 	"$PH" --merge-baseline="$work/baseline.jsonl" $jsons > "$work/err" 2>&1
 	rc=$?

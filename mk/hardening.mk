@@ -14,7 +14,8 @@
 #       -fsanitize=address,undefined into $(SAN_DIR) (build/ untouched);
 #       runs dwarf/selftest.sh with that reader, replays fuzz/regress/,
 #       and runs the reader's text, JSON, -R, -S and -P over objects of
-#       every source of the testsuite; any sanitizer report fails.  Ends
+#       every source of the testsuite and over reports of them (good and
+#       bad); any sanitizer report fails.  Ends
 #       with "N passed, N failed".
 #
 # Needs: clang with libFuzzer for `fuzz` (Debian: clang-14,

@@ -71,9 +71,16 @@ static const char *model_str(struct build_ctx *ctx, const struct ph_buf *b)
 
 static struct ph_error *shallow_members(tree record, struct ph_member_vec *vec,
 					bool *ok);
+static tree base_class(tree field);
+static void settle_base_sizes(struct ph_member_vec *vec);
+static void no_unique_address(tree type, struct ph_member *m);
+static void settle_occupied(struct ph_member_vec *vec);
 
 /* Tail padding of a struct used as a member, for pahole's "last struct
-   has N bytes of padding".  */
+   has N bytes of padding": the padding of the type's own record, as the
+   DWARF reader finds it too (so its bases and [[no_unique_address]]
+   members settled as build_members settles them, not the sizes of
+   GCC's fields).  */
 static uint32_t record_tail_padding(tree type)
 {
 	struct ph_member_vec vec;
@@ -87,6 +94,10 @@ static uint32_t record_tail_padding(tree type)
 	ph_member_vec_init(&vec);
 	if (!shallow_members(type, &vec, &ok) && ok) {
 		ph_member_vec_sort(&vec);
+		if (ph_lang_cxx) {
+			settle_base_sizes(&vec);
+			settle_occupied(&vec);
+		}
 		padding = (uint32_t)ph_tail_padding(vec.v, vec.n, 0, size,
 						    false);
 	}
@@ -122,10 +133,21 @@ static struct ph_error *shallow_members(tree record, struct ph_member_vec *vec,
 				*ok = false;
 				return NULL;
 			}
+		} else if (ph_lang_cxx && PH_DECL_FIELD_IS_BASE(f)) {
+			tree real = base_class(f);
+
+			m.base = true;
+			if (!const_uhwi(TYPE_SIZE_UNIT(real), &m.size) ||
+			    !const_uhwi(DECL_SIZE(f), &m.bit_size)) {
+				*ok = false;
+				return NULL;
+			}
 		} else {
 			if (!const_uhwi(DECL_SIZE_UNIT(f), &m.size))
 				m.size = 0;
 			m.bit_size = 8 * m.size;
+			if (m.size)
+				no_unique_address(TREE_TYPE(f), &m);
 		}
 		struct ph_error *err = ph_member_vec_push(vec, &m);
 		if (err)

@@ -19,6 +19,20 @@ const char *ph_kind_name(enum ph_kind kind)
 	}
 }
 
+bool ph_kind_parse(const char *s, enum ph_kind *ret)
+{
+	static const enum ph_kind kinds[] = { PH_KIND_STRUCT, PH_KIND_UNION,
+					      PH_KIND_CLASS };
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (strcmp(s, ph_kind_name(kinds[i])) == 0) {
+			*ret = kinds[i];
+			return true;
+		}
+	}
+	return false;
+}
+
 void ph_member_vec_init(struct ph_member_vec *vec)
 {
 	vec->v = NULL;

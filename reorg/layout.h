@@ -24,6 +24,8 @@ enum ph_kind {
 };
 
 const char *ph_kind_name(enum ph_kind kind);
+/* The kind ph_kind_name spells S; false for any other string.  */
+bool ph_kind_parse(const char *s, enum ph_kind *ret);
 
 struct ph_member {
 	/* "" for an anonymous member (an untagged aggregate or a base).  */

@@ -1,7 +1,7 @@
 /* Distinct layouts (dedup.h).  The key is everything the renderers print
    except where the type was defined: the JSON Lines writer's own text of
    the layout (ph_jsonl_layout), so that a field it gains is compared
-   too, and what only the text renderer prints.  */
+   too.  */
 #include "dedup.h"
 
 #include "../reorg/arena.h"
@@ -37,19 +37,6 @@ void ph_dedup_destroy(struct ph_dedup *d)
 	free(d->slots);
 	free(d->hashes);
 	free(d);
-}
-
-/* The text renderer prints the tail padding of a member's type, which
-   the record does not carry; the definitions of a type name can differ
-   there, so it is part of the key.  */
-static void key_type_paddings(struct ph_buf *b, const struct ph_member *ms,
-			      size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		ph_buf_putc(b, ',');
-		ph_buf_put_u64(b, ms[i].type_padding);
-		key_type_paddings(b, ms[i].members, ms[i].nr_members);
-	}
 }
 
 static uint64_t fnv1a(const char *s, size_t n)
@@ -101,7 +88,6 @@ struct ph_error *ph_dedup_seen(struct ph_dedup *d,
 
 	ph_buf_init(&b);
 	ph_jsonl_layout(&b, t);
-	key_type_paddings(&b, t->members, t->nr_members);
 	if ((err = ph_buf_error(&b)))
 		goto out;
 	len = b.len;

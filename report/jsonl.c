@@ -121,6 +121,10 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 		if (m->explicit_align)
 			ph_buf_printf(out, ",\"explicit_align\":%u",
 				      m->explicit_align);
+		if (m->type_padding) {
+			ph_buf_puts(out, ",\"type_padding\":");
+			ph_buf_put_u64(out, m->type_padding);
+		}
 		if (m->nested) {
 			key(out, "kind");
 			ph_json_string(out, ph_kind_name(m->nested_kind));

@@ -11,7 +11,8 @@
 #   reorg, report: c.exp, dwarf/selftest.sh, reorg.exp, warn.exp, c++.exp
 #   plugin:        c.exp, warn.exp, baseline.exp, c++.exp, dwarf/selftest.sh (the plugin
 #                  against the reader)
-#   dwarf:         dwarf/selftest.sh, dwarf.exp, units.exp, funct.exp
+#   dwarf:         dwarf/selftest.sh, dwarf.exp, units.exp, funct.exp,
+#                  report-in.exp
 # (each .exp run alone, `runtest --tool pokehole` as scripts/check-gcc.sh
 # runs it, with the default GCC).  A mutant is killed when its build
 # fails, selftest.sh fails, or a .exp gives a FAIL, ERROR or UNRESOLVED
@@ -198,7 +199,7 @@ tests_of() {
 	case $1 in
 	reorg|report) echo c.exp selftest reorg.exp warn.exp c++.exp ;;
 	plugin) echo c.exp warn.exp baseline.exp c++.exp selftest ;;
-	dwarf) echo selftest dwarf.exp units.exp funct.exp ;;
+	dwarf) echo selftest dwarf.exp units.exp funct.exp report-in.exp ;;
 	esac
 }
 

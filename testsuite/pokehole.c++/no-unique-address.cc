@@ -15,7 +15,7 @@ Empty1 e1; Empty2 e2; Reused r; Unused u;
 
 /* { dg-final { pokehole-check-layout Empty1 Empty2 Reused Unused } } */
 // { dg-final { scan-pokehole-json {"name":"e","type":"E","offset":0,"size":1,[^\n]*"occupied":0} } }
-// { dg-final { scan-pokehole-json {"name":"t","type":"NonPod","offset":0,"size":(16|8),[^\n]*"occupied":(9|5)..."name":"d"} } }
-// { dg-final { scan-pokehole-json {"name":"Unused".*"name":"t","type":"NonPod","offset":0,"size":(16|8),"bit_offset":0,"bit_size":(128|64),"bitfield":false,"align":[48]..."name":"d"} } }
+// { dg-final { scan-pokehole-json {"name":"t","type":"NonPod","offset":0,"size":(16|8),[^\n]*"occupied":(9|5)(,"type_padding":[1-9])?..."name":"d"} } }
+// { dg-final { scan-pokehole-json {"name":"Unused".*"name":"t","type":"NonPod","offset":0,"size":(16|8),"bit_offset":0,"bit_size":(128|64),"bitfield":false,"align":[48](,"type_padding":[1-9])?..."name":"d"} } }
 // { dg-final { scan-pokehole-json {"name":"Empty1",[^\n]*"sum_members":4,} } }
 /* { dg-final { pokehole-check-lies {Empty1 {"name":"e"} size -1} {Reused {"name":"d"} offset 1} } } */
