@@ -44,20 +44,23 @@ PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) \
 
 DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 	dejagnu gcc-multilib g++-multilib libdw-dev libelf-dev jq dwarves \
-	libboost-dev libfmt-dev nlohmann-json3-dev libjansson-dev clang dwz
+	libboost-dev libfmt-dev nlohmann-json3-dev libjansson-dev clang dwz \
+	zlib1g-dev ccache distcc
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/array.c reorg/place.c reorg/units.c reorg/exhaustive.c \
 	reorg/bounded.c reorg/steps.c reorg/build.c reorg/reorganize.c \
 	reorg/select.c \
 	report/buf.c report/text.c report/jsonl.c report/reorg.c \
-	report/dedup.c baseline/lines.c baseline/json.c baseline/load.c \
+	report/dedup.c report/frame.c baseline/lines.c baseline/json.c \
+	baseline/load.c \
 	baseline/merge.c
 ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)
-# What every link of ENGINE_OBJ needs: baselines are read with jansson.
-ENGINE_LIBS := -ljansson
+# What every link of ENGINE_OBJ needs: baselines are read with jansson,
+# embedded reports compressed with zlib.
+ENGINE_LIBS := -ljansson -lz
 PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/funcs.cc \
-	plugin/output.cc plugin/warn.cc
+	plugin/output.cc plugin/warn.cc plugin/embed.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
 # the default GCC must compile them again.
 PLUGIN_OBJ := $(PLUGIN_SRC:plugin/%.cc=build/gcc-$(DEFAULT_GCC_MAJOR)/%.o)

@@ -34,6 +34,10 @@ struct ph_baseline;
    file and line ("PATH:LINE: why"; "PATH:LINE:COLUMN: why" when it is not
    JSON), and so is a name holding a NUL.  */
 struct ph_error *ph_baseline_load(const char *path, struct ph_baseline **ret);
+/* The same of TEXT[0..LEN), which lines are cut out of in place; ORIGIN
+   stands for PATH in the errors.  */
+struct ph_error *ph_baseline_load_text(const char *origin, char *text,
+				       size_t len, struct ph_baseline **ret);
 void ph_baseline_destroy(struct ph_baseline *b);
 const struct ph_baseline_type *ph_baseline_find(const struct ph_baseline *b,
 						const char *name,
@@ -42,10 +46,26 @@ const struct ph_baseline_type *ph_baseline_find(const struct ph_baseline *b,
 bool ph_baseline_has_hole(const struct ph_baseline_type *t, const char *after,
 			  uint64_t size);
 
-/* Merges the JSON Lines files INPUTS into OUTPUT: each distinct record
-   once, sorted, written to a temporary file and renamed over OUTPUT.  */
-struct ph_error *ph_baseline_merge(const char *const *inputs, size_t n,
-				   const char *output);
+/* Merging reports into one baseline: each distinct record of every
+   report added once, sorted.  */
+struct ph_baseline_merge {
+	char **lines;
+	size_t n, cap;
+};
+
+void ph_baseline_merge_init(struct ph_baseline_merge *m);
+void ph_baseline_merge_deinit(struct ph_baseline_merge *m);
+/* Adds the report TEXT[0..LEN) (cut into lines in place), which must be
+   a baseline itself; ORIGIN names it in errors.  */
+struct ph_error *ph_baseline_merge_add(struct ph_baseline_merge *m,
+				       const char *origin, char *text,
+				       size_t len);
+/* Adds the JSON Lines file PATH.  */
+struct ph_error *ph_baseline_merge_add_file(struct ph_baseline_merge *m,
+					    const char *path);
+/* Writes the merged records to a temporary file renamed over OUTPUT.  */
+struct ph_error *ph_baseline_merge_write(const struct ph_baseline_merge *m,
+					 const char *output);
 
 #ifdef __cplusplus
 }

@@ -94,8 +94,11 @@ static struct ph_error *add_record(struct ph_baseline *b, const json_t *v,
 
 	if (st == PH_JSON_OK)
 		st = ph_json_name(v, key = "kind", &kind_s);
-	if (st != PH_JSON_OK || !ph_kind_parse(kind_s, &kind) ||
-	    !ph_json_uint(v, "size", UINT64_MAX, &size))
+	/* Records of other kinds (the plugin's "function") are not
+	   layouts, and the format may grow more: skipped.  */
+	if (st == PH_JSON_OK && !ph_kind_parse(kind_s, &kind))
+		return NULL;
+	if (st != PH_JSON_OK || !ph_json_uint(v, "size", UINT64_MAX, &size))
 		return bad_field(st, key, path, line, "not a layout record");
 	ph_json_uint(v, "padding", UINT64_MAX, &padding);
 	struct ph_baseline_type *t = find_or_add(b, name, kind);
@@ -140,24 +143,17 @@ static struct ph_error *load_line(void *arg, const char *line, size_t n,
 	return err;
 }
 
-struct ph_error *ph_baseline_load(const char *path, struct ph_baseline **ret)
+struct ph_error *ph_baseline_load_text(const char *origin, char *text,
+					size_t len, struct ph_baseline **ret)
 {
 	struct ph_baseline *b = calloc(1, sizeof(*b));
 	struct ph_error *err;
-	char *text;
-	size_t len;
 
 	if (!b)
 		return &ph_error_nomem;
 	ph_arena_init(&b->arena);
-	if ((err = ph_lines_read_file(path, &text, &len))) {
-		ph_baseline_destroy(b);
-		return err;
-	}
-	struct load_ctx ctx = { b, path };
-	err = ph_lines_each(text, len, load_line, &ctx);
-	free(text);
-	if (err) {
+	struct load_ctx ctx = { b, origin };
+	if ((err = ph_lines_each(text, len, load_line, &ctx))) {
 		ph_baseline_destroy(b);
 		return err;
 	}
@@ -165,6 +161,19 @@ struct ph_error *ph_baseline_load(const char *path, struct ph_baseline **ret)
 		qsort(b->types, b->n, sizeof(*b->types), cmp_type);
 	*ret = b;
 	return NULL;
+}
+
+struct ph_error *ph_baseline_load(const char *path, struct ph_baseline **ret)
+{
+	struct ph_error *err;
+	char *text;
+	size_t len;
+
+	if ((err = ph_lines_read_file(path, &text, &len)))
+		return err;
+	err = ph_baseline_load_text(path, text, len, ret);
+	free(text);
+	return err;
 }
 
 void ph_baseline_destroy(struct ph_baseline *b)

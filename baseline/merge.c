@@ -12,26 +12,71 @@
 #include "../reorg/array.h"
 
 /* Merging keeps records as text: every distinct line once.  */
-struct lines {
-	char **v;
-	size_t n, cap;
-};
+void ph_baseline_merge_init(struct ph_baseline_merge *m)
+{
+	memset(m, 0, sizeof(*m));
+}
+
+void ph_baseline_merge_deinit(struct ph_baseline_merge *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		free(m->lines[i]);
+	free(m->lines);
+	memset(m, 0, sizeof(*m));
+}
 
 static struct ph_error *merge_line(void *arg, const char *line, size_t n,
 				   size_t lineno)
 {
-	struct lines *l = arg;
+	struct ph_baseline_merge *m = arg;
 
 	(void)lineno;
-	if (ph_array_reserve(&l->v, l->n, &l->cap, 256, sizeof(*l->v)))
+	if (ph_array_reserve(&m->lines, m->n, &m->cap, 256,
+			     sizeof(*m->lines)))
 		return &ph_error_nomem;
-	l->v[l->n] = malloc(n + 1);
-	if (!l->v[l->n])
+	m->lines[m->n] = malloc(n + 1);
+	if (!m->lines[m->n])
 		return &ph_error_nomem;
-	memcpy(l->v[l->n], line, n);
-	l->v[l->n][n] = '\0';
-	l->n++;
+	memcpy(m->lines[m->n], line, n);
+	m->lines[m->n][n] = '\0';
+	m->n++;
 	return NULL;
+}
+
+struct ph_error *ph_baseline_merge_add(struct ph_baseline_merge *m,
+				       const char *origin, char *text,
+				       size_t len)
+{
+	struct ph_baseline *check;
+	struct ph_error *err;
+	char *copy = malloc(len + 1);
+
+	/* Each input must be a baseline itself; checking cuts the lines
+	   of a copy.  */
+	if (!copy)
+		return &ph_error_nomem;
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	err = ph_baseline_load_text(origin, copy, len, &check);
+	free(copy);
+	if (err)
+		return err;
+	ph_baseline_destroy(check);
+	return ph_lines_each(text, len, merge_line, m);
+}
+
+struct ph_error *ph_baseline_merge_add_file(struct ph_baseline_merge *m,
+					    const char *path)
+{
+	struct ph_error *err;
+	char *text;
+	size_t len;
+
+	if ((err = ph_lines_read_file(path, &text, &len)))
+		return err;
+	err = ph_baseline_merge_add(m, path, text, len);
+	free(text);
+	return err;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -39,32 +84,21 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-struct ph_error *ph_baseline_merge(const char *const *inputs, size_t n,
-				   const char *output)
+struct ph_error *ph_baseline_merge_write(const struct ph_baseline_merge *m,
+					 const char *output)
 {
-	struct lines l = { 0 };
 	struct ph_error *err = NULL;
+	char **sorted = NULL;
 	char *tmp = NULL;
 	FILE *f = NULL;
 
-	for (size_t i = 0; i < n && !err; i++) {
-		char *text;
-		size_t len;
-		struct ph_baseline *check;
-
-		/* Each input must be a baseline itself.  */
-		if ((err = ph_baseline_load(inputs[i], &check)))
-			break;
-		ph_baseline_destroy(check);
-		if ((err = ph_lines_read_file(inputs[i], &text, &len)))
-			break;
-		err = ph_lines_each(text, len, merge_line, &l);
-		free(text);
+	if (m->n) {
+		sorted = malloc(m->n * sizeof(*sorted));
+		if (!sorted)
+			return &ph_error_nomem;
+		memcpy(sorted, m->lines, m->n * sizeof(*sorted));
+		qsort(sorted, m->n, sizeof(*sorted), cmp_str);
 	}
-	if (err)
-		goto out;
-	if (l.n)
-		qsort(l.v, l.n, sizeof(*l.v), cmp_str);
 	tmp = malloc(strlen(output) + sizeof(".tmp.XXXXXX"));
 	if (!tmp) {
 		err = &ph_error_nomem;
@@ -86,9 +120,9 @@ struct ph_error *ph_baseline_merge(const char *const *inputs, size_t n,
 	mode_t mask = umask(0);
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
-	for (size_t i = 0; i < l.n; i++)
-		if (i == 0 || strcmp(l.v[i], l.v[i - 1]))
-			fprintf(f, "%s\n", l.v[i]);
+	for (size_t i = 0; i < m->n; i++)
+		if (i == 0 || strcmp(sorted[i], sorted[i - 1]))
+			fprintf(f, "%s\n", sorted[i]);
 	if (fflush(f) || ferror(f) || fsync(fileno(f))) {
 		err = ph_error_errno(errno, "%s", tmp);
 		fclose(f);
@@ -101,8 +135,6 @@ struct ph_error *ph_baseline_merge(const char *const *inputs, size_t n,
 		unlink(tmp);
 out:
 	free(tmp);
-	for (size_t i = 0; i < l.n; i++)
-		free(l.v[i]);
-	free(l.v);
+	free(sorted);
 	return err;
 }

@@ -11,7 +11,8 @@ DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/session.c \
 	dwarf/names.c dwarf/scopes.c dwarf/util.c dwarf/cxx.c \
 	dwarf/cxx-facts.c dwarf/cxx-nua.c dwarf/cxx-vbases.c \
 	dwarf/fprint.c dwarf/scan.c dwarf/scan-sections.c dwarf/scan-abbrev.c \
-	dwarf/scan-fprint.c dwarf/lines.c dwarf/defs.c dwarf/report-load.c
+	dwarf/scan-fprint.c dwarf/lines.c dwarf/defs.c dwarf/report-load.c \
+	dwarf/embedded.c dwarf/baseline-in.c
 DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
 DWARF_LIBS ?= -ldw -lelf -lpthread $(ENGINE_LIBS)
 DWARF_TOOL := dwarf/pokehole

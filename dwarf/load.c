@@ -9,6 +9,8 @@
    reading context).  */
 #include "reader.h"
 #include "deferred.h"
+#include "embedded.h"
+#include "report-load.h"
 #include "session.h"
 #include "workers.h"
 
@@ -19,24 +21,63 @@
 
 struct modules {
 	struct ph_dw_job *job;
+	const struct ph_dw_load_opts *opts;
 	unsigned jobs;
 	unsigned index;
 	struct ph_error *err;
 	unsigned with_dwarf;
+	unsigned with_reports;
+	unsigned frames;	/* read so far */
 };
+
+static struct ph_error *load_frame(void *arg, const char *text, size_t len)
+{
+	struct modules *ms = arg;
+	char origin[48];
+
+	/* The path is in front of the message already: "FILE: embedded
+	   report N:LINE: why", N counting the file's units from 1.  */
+	snprintf(origin, sizeof(origin), "embedded report %u",
+		 ++ms->frames);
+	return ph_report_load_text(origin, text, len, ms->job->out,
+				   ms->job->dedup, ms->opts);
+}
+
+/* The module's embedded reports, when it has any.  */
+static bool read_embedded(struct modules *ms, Dwfl_Module *mod)
+{
+	const unsigned char *data;
+	Dwarf_Addr bias;
+	Elf *elf = dwfl_module_getelf(mod, &bias);
+	size_t len;
+
+	if (!elf || !ph_embedded_find(elf, &data, &len))
+		return false;
+	ms->with_reports++;
+	ms->err = ph_embedded_each(data, len, load_frame, ms);
+	return true;
+}
 
 static int each_module(Dwfl_Module *mod, void **userdata, const char *name,
 		       Dwarf_Addr start, void *arg)
 {
 	struct modules *ms = arg;
+	const struct ph_dw_load_opts *o = ms->opts;
 	Dwarf_Addr bias;
-	Dwarf *dw;
+	Dwarf *dw = NULL;
 
 	(void)userdata;
 	(void)name;
 	(void)start;
 	ms->job->module_index = ms->index++;
-	dw = dwfl_module_getdwarf(mod, &bias);
+	for (unsigned i = 0; i < o->nr_formats && !dw; i++) {
+		if (o->formats[i] == PH_DW_FORMAT_EMBEDDED) {
+			if (read_embedded(ms, mod))
+				return ms->err ? DWARF_CB_ABORT : DWARF_CB_OK;
+		} else {
+			dw = dwfl_module_getdwarf(mod, &bias);
+		}
+	}
 	if (!dw)
 		return DWARF_CB_OK;
 	if (!ph_dw_reserve(&ms->job->dws, &ms->job->dws_cap,
@@ -52,6 +93,22 @@ static int each_module(Dwfl_Module *mod, void **userdata, const char *name,
 	return ms->err ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
+/* What a file none of whose modules was read lacks.  */
+static struct ph_error *no_layouts(const struct ph_dw_load_opts *opts)
+{
+	bool embedded = false, dwarf = false;
+
+	for (unsigned i = 0; i < opts->nr_formats; i++) {
+		embedded |= opts->formats[i] == PH_DW_FORMAT_EMBEDDED;
+		dwarf |= opts->formats[i] == PH_DW_FORMAT_DWARF;
+	}
+	if (!dwarf)
+		return ph_error_create(PH_ERROR_INVALID,
+				       "no embedded report (compile with "
+				       "-fplugin-arg-pokehole-embed)");
+	return ph_dw_session_outcome(NULL, 0, false);
+}
+
 struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 				 struct ph_dedup *dedup,
 				 const struct ph_dw_load_opts *opts)
@@ -63,6 +120,15 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	bool grouped, grouped_nomem;
 	int rc;
 
+	struct ph_dw_load_opts with_formats;
+
+	if (!opts->nr_formats) {
+		with_formats = *opts;
+		with_formats.formats[0] = PH_DW_FORMAT_EMBEDDED;
+		with_formats.formats[1] = PH_DW_FORMAT_DWARF;
+		with_formats.nr_formats = 2;
+		opts = &with_formats;
+	}
 	if ((err = ph_dw_check_file(path)))
 		return err;
 	if ((err = ph_dw_session_open(&s, path, opts->debuginfo_path)))
@@ -90,6 +156,7 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	job.pahole_types = opts->pahole_types;
 	memset(&ms, 0, sizeof(ms));
 	ms.job = &job;
+	ms.opts = opts;
 	ms.jobs = opts->jobs ? opts->jobs : 1;
 	if ((err = ph_dw_defs_create(&job.defs)))
 		goto out;
@@ -100,8 +167,8 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	ph_dw_deferred_free(job.deferred, job.nr_deferred);
 	ph_dw_defs_destroy(job.defs);
 	free(job.dws);
-	if (!err)
-		err = ph_dw_session_outcome(NULL, 0, ms.with_dwarf);
+	if (!err && !ms.with_dwarf && !ms.with_reports)
+		err = no_layouts(opts);
 	if (!err && job.soft) {
 		if (job.nr_soft > 1)
 			err = ph_error_create(PH_ERROR_INVALID,

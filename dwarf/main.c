@@ -17,6 +17,7 @@
 #include "../reorg/select.h"
 #include "../baseline/baseline.h"
 #include "../report/jsonl.h"
+#include "baseline-in.h"
 #include "../report/reorg.h"
 #include "../report/text.h"
 
@@ -45,6 +46,8 @@ struct options {
 	char *hot_copy;			/* what they point into */
 	size_t nr_hot;
 	const char *merge_baseline;	/* --merge-baseline output */
+	enum ph_dw_format formats[PH_DW_NR_FORMATS];	/* -F */
+	unsigned nr_formats;
 };
 
 enum {
@@ -55,6 +58,11 @@ enum {
 	OPT_DEMOTE,
 	OPT_CROSS_GROUPS,
 	OPT_MERGE_BASELINE,
+};
+
+static const char *const format_names[PH_DW_NR_FORMATS] = {
+	[PH_DW_FORMAT_EMBEDDED] = "embedded",
+	[PH_DW_FORMAT_DWARF] = "dwarf",
 };
 
 static const struct ph_cli_option options[] = {
@@ -96,8 +104,13 @@ static const struct ph_cli_option options[] = {
 	  "with -R/-P, let members leave the group\nof a cacheline-aligned "
 	  "member" },
 	{ "merge-baseline", required_argument, OPT_MERGE_BASELINE, "OUT",
-	  "merge the JSON Lines FILEs (reports of a\nbuild) into the baseline "
-	  "OUT, each\ndistinct layout once, written atomically" },
+	  "merge the FILEs' reports (JSON Lines, or\nembedded in objects, "
+	  "archives and\nprograms) into the baseline OUT, each\ndistinct "
+	  "layout once, written atomically" },
+	{ "format_path", required_argument, 'F', "LIST",
+	  "where layouts are read from, the first a\nfile has: embedded "
+	  "(the plugin's reports,\n-fplugin-arg-pokehole-embed), dwarf\n"
+	  "(default: embedded,dwarf)" },
 	{ "jobs", optional_argument, 'j', "N",
 	  "read with N threads (default: one per\nCPU); the output does not "
 	  "depend on N" },
@@ -135,6 +148,46 @@ static bool parse_number(const char *s, unsigned long max,
 	if (errno || *end || v > max)
 		return false;
 	*ret = v;
+	return true;
+}
+
+/* -F's "embedded,dwarf": false after saying why when it is not a list
+   of known formats, each once.  */
+static bool parse_formats(const char *arg, struct options *o)
+{
+	const char *p = arg;
+
+	o->nr_formats = 0;
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		unsigned f;
+
+		for (f = 0; f < PH_DW_NR_FORMATS; f++)
+			if (strlen(format_names[f]) == n &&
+			    strncmp(p, format_names[f], n) == 0)
+				break;
+		for (unsigned i = 0; i < o->nr_formats && f < PH_DW_NR_FORMATS;
+		     i++)
+			if (o->formats[i] == f)
+				f = PH_DW_NR_FORMATS;
+		if (f == PH_DW_NR_FORMATS || !n) {
+			fprintf(stderr, "%s: --format_path: '%.*s' is not a "
+				"format or comes twice (known: embedded, "
+				"dwarf)\n", progname, (int)n, p);
+			return false;
+		}
+		o->formats[o->nr_formats++] = (enum ph_dw_format)f;
+		p += n;
+		if (*p == ',' && *++p == '\0') {
+			fprintf(stderr, "%s: --format_path: empty format\n",
+				progname);
+			return false;
+		}
+	}
+	if (!o->nr_formats) {
+		fprintf(stderr, "%s: --format_path needs a list\n", progname);
+		return false;
+	}
 	return true;
 }
 
@@ -450,6 +503,10 @@ int main(int argc, char **argv)
 		case OPT_MERGE_BASELINE:
 			o.merge_baseline = optarg;
 			break;
+		case 'F':
+			if (!parse_formats(optarg, &o))
+				return 2;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -463,11 +520,18 @@ int main(int argc, char **argv)
 	if (optind >= argc)
 		return ph_cli_no_files(progname);
 	if (o.merge_baseline) {
-		err = ph_baseline_merge((const char *const *)&argv[optind],
-					(size_t)(argc - optind),
-					o.merge_baseline);
+		const char *failed;
+
+		err = ph_merge_baseline_inputs((const char *const *)&argv[optind],
+					       (size_t)(argc - optind),
+					       o.merge_baseline, &failed);
 		if (err) {
-			fprintf(stderr, "%s: %s\n", progname, err->message);
+			if (failed)
+				fprintf(stderr, "%s: %s: %s\n", progname, failed,
+					err->message);
+			else
+				fprintf(stderr, "%s: %s\n", progname,
+					err->message);
 			ph_error_destroy(err);
 			return 1;
 		}
@@ -479,6 +543,7 @@ int main(int argc, char **argv)
 		ph_model_destroy(model);
 		return 1;
 	}
+	memset(&load_opts, 0, sizeof(load_opts));
 	filter.want = want;
 	filter.arg = &o;
 	load_opts.filter = &filter;
@@ -489,12 +554,9 @@ int main(int argc, char **argv)
 	   functions, and the compiler's own (__va_list_tag).  */
 	load_opts.pahole_types = o.output == OUT_SIZES ||
 				 o.output == OUT_PACKABLE;
-	load_opts.jobs = o.jobs;
-	if (!load_opts.jobs) {
-		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-
-		load_opts.jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (unsigned)cpus;
-	}
+	memcpy(load_opts.formats, o.formats, sizeof(o.formats));
+	load_opts.nr_formats = o.nr_formats;
+	load_opts.jobs = o.jobs ? o.jobs : ph_cli_cpus();
 	for (int i = optind; i < argc; i++) {
 		bool report = ph_report_is_file(argv[i]);
 

@@ -285,8 +285,20 @@ struct ph_dw_filter {
 	void *arg;
 };
 
+/* Where layouts are read from.  */
+enum ph_dw_format {
+	PH_DW_FORMAT_EMBEDDED,	/* the plugin's reports in the file */
+	PH_DW_FORMAT_DWARF,
+	PH_DW_NR_FORMATS,
+};
+
 struct ph_dw_load_opts {
 	const struct ph_dw_filter *filter;	/* NULL: every type */
+	/* The formats read, the preferred first: each module (a file, or
+	   an archive's member) is read from the first it has.  None given
+	   (NR_FORMATS 0): embedded reports, then DWARF.  */
+	enum ph_dw_format formats[PH_DW_NR_FORMATS];
+	unsigned nr_formats;
 	/* Where separate debug files are looked for (libdwfl's syntax,
 	   colon-separated); NULL for ":.debug:/usr/lib/debug".  */
 	const char *debuginfo_path;

@@ -13,6 +13,7 @@
 #include "../baseline/baseline.h"
 #include "../report/buf.h"
 #include "../report/dedup.h"
+#include "../report/frame.h"
 #include "../report/jsonl.h"
 #include "../report/reorg.h"
 #include "../report/text.h"
@@ -34,6 +35,9 @@
 #include "debug.h"
 
 #include "pretty-print.h"
+
+/* The embedded report's section (embed.cc).  */
+#include "output.h"
 
 /* The call graph, the passes and the inliner's size estimates, for the
    function records (funcs.cc).  */

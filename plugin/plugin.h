@@ -53,6 +53,14 @@ struct ph_error *ph_append_locked(const char *path, const struct ph_buf *buf);
    creating PATH's directories.  */
 struct ph_error *ph_write_file(const char *path, const struct ph_buf *buf);
 
+/* Puts the unit's report JSONL into the object being compiled
+   (embed.cc); nothing when no assembly is written.  */
+struct ph_error *ph_embed_report(const struct ph_buf *jsonl);
+/* Whether this is the compile step of -flto writing IR alone, whose
+   report must also go into the IR to reach the program.  */
+bool ph_embed_lto_p(void);
+struct ph_error *ph_embed_report_lto(const struct ph_buf *jsonl);
+
 /* Warnings, -fplugin-arg-pokehole-warn=LIST.  */
 enum {
 	PH_WARN_HOLES = 1,

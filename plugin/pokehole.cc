@@ -28,6 +28,9 @@
      functions          the JSON Lines report also gets one record per
                         function defined in the unit: what the inliner
                         did with it (funcs.cc)
+     embed              the unit's JSON Lines (and function records) also
+                        go into the object, in a section that is not
+                        loaded (report/frame.h, embed.cc)
      warn-min=N         no warning about holes or padding under N bytes
      baseline=FILE      JSON Lines of an earlier build: warn only about
                         holes, padding and growth that are new
@@ -59,6 +62,7 @@ static struct {
 	struct ph_warn_options warn;
 	const char *baseline;
 	bool functions;
+	bool embed;
 } opts;		/* defaults set in plugin_init */
 
 static struct ph_baseline *baseline;
@@ -263,10 +267,12 @@ static void report_error(const char *what, struct ph_error *err)
 	ph_error_destroy(err);
 }
 
-/* With functions, the unit's JSON waits here for the function records,
-   which are complete at the end of IPA, and is written at the end of
-   the compilation, so that the unit is still one write (json=) or one
-   file (json-dir=); nothing once an error has been seen.  */
+/* With functions or embed, the unit's JSON waits here for the function
+   records, which are complete at the end of IPA, and is written at the
+   end of the unit (where the embedded report must go into the assembly)
+   or, when the unit writes no assembly, of the compilation; the unit is
+   still one write (json=) or one file (json-dir=); nothing once an error
+   has been seen.  */
 static struct ph_buf deferred_json;
 static bool json_deferred;
 
@@ -283,14 +289,36 @@ static void write_json(struct ph_buf *json)
 /* The deferred JSON with the function records, once.  */
 static void flush_json(void)
 {
+	struct ph_error *err;
+
 	if (!json_deferred)
 		return;
 	json_deferred = false;
 	if (!seen_error()) {
-		ph_funcs_render(&deferred_json);
+		if (opts.functions)
+			ph_funcs_render(&deferred_json);
+		if (opts.embed && (err = ph_embed_report(&deferred_json)))
+			report_error("cannot embed the report", err);
 		write_json(&deferred_json);
 	}
 	ph_buf_deinit(&deferred_json);
+}
+
+/* The report that reaches the program through lto1: the layouts and,
+   with functions, their records as the compile step of -flto has them
+   (final facts are lto1's), which are the same now as at its end.  */
+static void embed_in_ir(const struct ph_buf *layouts)
+{
+	struct ph_buf unit;
+	struct ph_error *err;
+
+	ph_buf_init(&unit);
+	ph_buf_putn(&unit, layouts->data ? layouts->data : "", layouts->len);
+	if (opts.functions)
+		ph_funcs_render(&unit);
+	if ((err = ph_embed_report_lto(&unit)))
+		report_error("cannot embed the report", err);
+	ph_buf_deinit(&unit);
 }
 
 /* pahole -R -S's output after the layout: how to get to a smaller
@@ -339,7 +367,8 @@ static void report(void)
 	tree type;
 
 	if (seen_error() ||
-	    (!opts.report && !opts.json && !opts.json_dir && !opts.warn.kinds))
+	    (!opts.report && !opts.json && !opts.json_dir && !opts.embed &&
+	     !opts.warn.kinds))
 		return;
 	/* GCC spells some distinct classes alike, in DWARF too (libstdc++
 	   15's is_null_pointer<const std::nullptr_t> and its cv siblings all
@@ -386,15 +415,18 @@ static void report(void)
 		if (opts.report && opts.reorganize &&
 		    (err = render_reorganized(model, t, &text)))
 			break;
-		if ((opts.json || opts.json_dir) &&
+		if ((opts.json || opts.json_dir || opts.embed) &&
 		    (err = ph_render_jsonl(&json, t, opts.cacheline)))
 			break;
 	}
+	if (!err && opts.embed && ph_embed_lto_p())
+		embed_in_ir(&json);
 	if (err)
 		report_error("cannot render the layouts", err);
 	else if (opts.report && (err = ph_append_locked(opts.report, &text)))
 		report_error("cannot write the report", err);
-	else if (opts.functions && (opts.json || opts.json_dir)) {
+	else if ((opts.functions && (opts.json || opts.json_dir)) ||
+		 opts.embed) {
 		deferred_json = json;
 		ph_buf_init(&json);
 		json_deferred = true;
@@ -434,6 +466,13 @@ static void report_once(void *, void *)
 		return;
 	reported = true;
 	report();
+}
+
+/* The last moment the assembly can take more: the embedded report.  */
+static void finish_unit(void *, void *)
+{
+	report_once(NULL, NULL);
+	flush_json();
 }
 
 static void finish(void *, void *)
@@ -675,6 +714,7 @@ static const struct option_spec {
 	{ "warn-min", "warn-min=N", parse_warn_min, NULL },
 	{ "baseline", "baseline=FILE", parse_file, &opts.baseline },
 	{ "functions", "functions", parse_flag, &opts.functions },
+	{ "embed", "embed", parse_flag, &opts.embed },
 };
 
 /* "report=PATH|-  json=PATH|-  ...", from the table.  */
@@ -785,6 +825,8 @@ int plugin_init(struct plugin_name_args *info,
 		fo.warn_opts = &opts.warn;
 		ph_funcs_register(info->base_name, &fo);
 	}
+	register_callback(info->base_name, PLUGIN_FINISH_UNIT, finish_unit,
+			  NULL);
 	register_callback(info->base_name, PLUGIN_FINISH, finish, NULL);
 	return 0;
 }

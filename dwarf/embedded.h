@@ -1,0 +1,33 @@
+/* The reports the plugin embedded in objects (report/frame.h), read
+   back from an ELF file's PH_FRAME_SECTION (embedded.c).  */
+#ifndef PH_DWARF_EMBEDDED_H
+#define PH_DWARF_EMBEDDED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <libelf.h>
+
+#include "../reorg/error.h"
+
+/* What is done with each unit's JSON Lines text.  */
+typedef struct ph_error *ph_embedded_fn(void *arg, const char *text,
+					size_t len);
+
+/* Whether ELF has the section; *RET its bytes (libelf's: valid while ELF
+   is open) and *LEN their number.  */
+bool ph_embedded_find(Elf *elf, const unsigned char **ret, size_t *len);
+
+/* Calls FN with ARG for each frame of the section's bytes DATA (LEN of
+   them), in order.  A frame that cannot be read ends it: the error says
+   which (its offset in the section) and why; FN's error ends it too.  */
+struct ph_error *ph_embedded_each(const unsigned char *data, size_t len,
+				  ph_embedded_fn *fn, void *arg);
+
+/* Calls FN with ARG for each frame of the file at PATH: an object,
+   executable, shared library or module, or each member of an archive.
+   An error when it has none.  */
+struct ph_error *ph_embedded_each_file(const char *path, ph_embedded_fn *fn,
+				       void *arg);
+
+#endif

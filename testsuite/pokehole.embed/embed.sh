@@ -1,0 +1,297 @@
+#!/bin/sh
+# embed.sh WORK CC PLUGIN READER - the checks of embed.exp, one line each:
+# "PASS: NAME", "FAIL: NAME: WHY" or "UNSUPPORTED: NAME: WHY".
+#
+# Three units (two share a header) are compiled with and without
+# -fplugin-arg-pokehole-embed (and functions, and json= for the truth:
+# the plugin's own report of the same compile); then linked, archived,
+# stripped, built with -flto, through ccache (cold and warm) and through
+# a distccd on 127.0.0.1.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+work=$1 cc=$2 plugin=$3 reader=$4
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
+ok() { echo "PASS: embed: $1"; }
+bad() { echo "FAIL: embed: $1: $2"; }
+check() {	# check NAME WHY-IF-NOT-EMPTY
+	if [ -z "$2" ]; then ok "$1"; else bad "$1" "$2"; fi
+}
+# The layout records of JSON Lines files, sorted, each once.
+layouts() { cat "$@" | grep -v '"kind":"function"' | LC_ALL=C sort -u; }
+# The loaded image of a program: the build ID note is a hash of the whole
+# file, every section counted, so it differs as it does with -g.
+image() { objcopy -O binary -R .note.gnu.build-id "$1" "$2"; }
+
+cat > shared.h <<'H'
+struct shared { char tag; long value; short n; };
+static inline int shared_get(const struct shared *s) { return (int)s->value + s->n; }
+H
+cat > a.c <<'C'
+#include "shared.h"
+struct conn { int fd; char state; long long bytes_in; char flags[3]; void *ctx; };
+struct conn conns[4];
+struct shared sa;
+int a_fn(int x) { return shared_get(&sa) + conns[x & 3].fd; }
+C
+cat > b.c <<'C'
+#include "shared.h"
+union val { char c; double d; int i[3]; };
+struct entry { union val v; unsigned char kind; unsigned bits : 3, more : 9; struct entry *next; };
+struct entry entries[2];
+struct shared sb;
+int b_fn(int x) { return shared_get(&sb) + entries[x & 1].kind; }
+C
+cat > main.c <<'C'
+struct opts { char verbose; int level; char name[5]; double ratio; };
+struct opts opts;
+int a_fn(int), b_fn(int);
+int main(void) { return a_fn(opts.level) + b_fn(opts.verbose); }
+C
+units="a b main"
+emb="-fplugin=$plugin -fplugin-arg-pokehole-embed -fplugin-arg-pokehole-functions"
+mkdir -p plain emb nog
+for u in $units; do
+	# DW_AT_producer would name -fplugin (debug sections are not
+	# loaded, but their relocations would differ).
+	$cc -O2 -g -gno-record-gcc-switches -c $u.c -o plain/$u.o ||
+		bad "compile $u.c" "failed"
+	$cc -O2 -g -gno-record-gcc-switches $emb \
+		-fplugin-arg-pokehole-json=$u.jsonl -c $u.c -o emb/$u.o ||
+		bad "compile $u.c with embed" "failed"
+	$cc -O2 $emb -c $u.c -o nog/$u.o || bad "compile $u.c without -g" "failed"
+done
+
+# The section: there, not loaded; the loaded sections and their
+# relocations are the compiler's without the plugin.
+why=
+for u in $units; do
+	flags=$(readelf -SW emb/$u.o | sed -n 's/.*\] \.pokehole  *PROGBITS  *[0-9a-f]*  *[0-9a-f]*  *[0-9a-f]*  *[0-9a-f]*  *\([A-Z]*\) .*/\1/p')
+	readelf -SW emb/$u.o | grep -q ' \.pokehole ' || why="$why $u.o has no .pokehole;"
+	case "$flags" in *A*) why="$why $u.o: .pokehole is allocated ($flags);" ;; esac
+	for s in $(readelf -SW plain/$u.o | awk '$0 ~ /\]/ { sub(/.*\] /, ""); if ($7 ~ /A/) print $1 }'); do
+		objcopy -O binary --only-section="$s" plain/$u.o p.sec 2>/dev/null
+		objcopy -O binary --only-section="$s" emb/$u.o e.sec 2>/dev/null
+		cmp -s p.sec e.sec || why="$why $u.o: $s differs;"
+	done
+	readelf -rW plain/$u.o | sed 's/ at offset 0x[0-9a-f]*//' > p.rel
+	readelf -rW emb/$u.o | sed 's/ at offset 0x[0-9a-f]*//' > e.rel
+	cmp -s p.rel e.rel || why="$why $u.o: relocations differ;"
+done
+check "objects: a .pokehole section, not loaded; loaded sections and relocations unchanged" "$why"
+
+# Each object's embedded layouts are the plugin's report of its compile,
+# and what the reader makes of its DWARF.
+why=
+for u in $units; do
+	"$reader" -F embedded --json emb/$u.o > e.json 2> e.err || why="$why $u.o: $(head -1 e.err);"
+	layouts e.json > e.sorted
+	layouts $u.jsonl > r.sorted
+	[ -s r.sorted ] || why="$why $u.jsonl has no layouts;"
+	cmp -s e.sorted r.sorted || why="$why $u.o: embedded layouts differ from json=;"
+	"$reader" -F dwarf --json emb/$u.o | LC_ALL=C sort -u > d.sorted
+	cmp -s e.sorted d.sorted || why="$why $u.o: embedded layouts differ from DWARF's;"
+	"$reader" -F embedded --json nog/$u.o | LC_ALL=C sort -u > n.sorted
+	cmp -s e.sorted n.sorted || why="$why $u.o without -g: not the same layouts;"
+done
+check "objects: the embedded layouts are the plugin's json= report and the DWARF's, with and without -g" "$why"
+"$reader" -F dwarf nog/a.o > /dev/null 2> e.err
+grep -q "no debug information" e.err
+check "objects without -g: -F dwarf has nothing to read" "$([ $? = 0 ] || echo "stderr: $(cat e.err)")"
+
+# The program: the linker puts the units' frames together.
+$cc plain/*.o -o plain/prog && $cc emb/*.o -o emb/prog || bad "link" "failed"
+image plain/prog p.img && image emb/prog e.img
+why=
+cmp -s p.img e.img || why="the loaded image differs;"
+"$reader" -F embedded --json emb/prog > e.json 2> e.err || why="$why $(head -1 e.err);"
+layouts e.json > e.sorted
+layouts a.jsonl b.jsonl main.jsonl > r.sorted
+cmp -s e.sorted r.sorted || why="$why not the units' layouts: $(diff e.sorted r.sorted | head -3);"
+"$reader" --json emb/prog > dflt.json
+cmp -s dflt.json e.json || why="$why the default does not read the embedded reports first;"
+check "program: the units' reports, its loaded image unchanged" "$why"
+
+ar rcs lib.a emb/a.o emb/b.o
+"$reader" -F embedded --json lib.a > e.json 2> e.err
+layouts e.json > e.sorted
+layouts a.jsonl b.jsonl > r.sorted
+check "archive: its members' reports" \
+	"$(cmp -s e.sorted r.sorted || echo "differs: $(head -1 e.err)")"
+
+mkdir -p pic
+for u in a b; do
+	$cc -O2 -fPIC $emb -c $u.c -o pic/$u.o || bad "compile $u.c -fPIC" "failed"
+done
+$cc -shared pic/a.o pic/b.o -o pic/libab.so
+"$reader" -F embedded --json pic/libab.so > e.json 2> e.err
+layouts e.json > e.sorted
+check "shared library: its units' reports" \
+	"$(cmp -s e.sorted r.sorted || echo "differs: $(head -1 e.err)")"
+
+for how in --strip-debug --strip-all; do
+	cp emb/prog stripped
+	strip $how stripped
+	"$reader" --json stripped > s.json 2> e.err
+	check "program after strip $how: the reports are still read" \
+		"$(cmp -s s.json dflt.json || echo "differs: $(head -1 e.err)")"
+done
+
+# Bad frames: one line naming the file and the problem, exit 1, the
+# other file still read.
+objcopy --dump-section .pokehole=good.sec emb/a.o /dev/null
+why=
+"$reader" -F embedded --json emb/b.o > b.json
+for bad in magic length zlib encoding; do
+	case $bad in
+	magic) { printf 'XXXX'; tail -c +5 good.sec; } > bad.sec ;;
+	length) { head -c 8 good.sec; printf '\377\377\377\177'; tail -c +13 good.sec; } > bad.sec ;;
+	zlib) { head -c 20 good.sec; printf 'garbage'; tail -c +28 good.sec; } > bad.sec ;;
+	encoding) { head -c 4 good.sec; printf '\011'; tail -c +6 good.sec; } > bad.sec ;;
+	esac
+	objcopy --update-section .pokehole=bad.sec emb/a.o bad.o
+	"$reader" -F embedded --json bad.o emb/b.o > out.json 2> e.err
+	st=$?
+	[ $st = 1 ] || why="$why $bad: exit $st;"
+	[ "$(wc -l < e.err)" = 1 ] && grep -q "^pokehole: bad.o: section .pokehole, offset 0: " e.err ||
+		why="$why $bad: stderr '$(cat e.err)';"
+	cmp -s out.json b.json || why="$why $bad: b.o not read;"
+done
+check "bad frames: one line naming the file, exit 1, the next file read" "$why"
+
+# -flto: the slim objects hold IR, and the LTO plugin of the linker
+# drops their other sections; the report reaches the program through
+# the IR.
+mkdir -p lto ltoplain
+why=
+for u in $units; do
+	$cc -O2 -flto -c $u.c -o ltoplain/$u.o &&
+	$cc -O2 -flto $emb -fplugin-arg-pokehole-json=lto-$u.jsonl -c $u.c \
+		-o lto/$u.o || why="$why cannot compile $u.c;"
+done
+$cc -O2 -flto ltoplain/*.o -o ltoplain/prog && $cc -O2 -flto lto/*.o -o lto/prog ||
+	why="$why cannot link;"
+"$reader" -F embedded --json lto/prog > e.json 2> e.err || why="$why $(head -1 e.err);"
+layouts e.json > e.sorted
+layouts lto-a.jsonl lto-b.jsonl lto-main.jsonl > r.sorted
+[ -s r.sorted ] && cmp -s e.sorted r.sorted || why="$why not the units' layouts;"
+"$reader" -F embedded --json lto/a.o > e.json 2> e.err
+layouts e.json > e.sorted
+layouts lto-a.jsonl > r.sorted
+cmp -s e.sorted r.sorted || why="$why lto/a.o: not its layouts;"
+image ltoplain/prog p.img && image lto/prog e.img
+cmp -s p.img e.img || why="$why the loaded image differs;"
+check "-flto: the IR objects and the program carry the reports, the image unchanged" "$why"
+
+# --merge-baseline from the program: what merging the json= reports gives.
+"$reader" --merge-baseline=from-prog.jsonl emb/prog 2> e.err &&
+"$reader" --merge-baseline=from-json.jsonl a.jsonl b.jsonl main.jsonl
+check "--merge-baseline reads a program's embedded reports" \
+	"$(cmp -s from-prog.jsonl from-json.jsonl || echo "differs: $(head -1 e.err)")"
+"$reader" --merge-baseline=x.jsonl plain/prog > /dev/null 2> e.err
+check "--merge-baseline: a file without reports named, exit 1" \
+	"$(grep -q "plain/prog: no embedded report" e.err && [ ! -e x.jsonl ] || echo "stderr: $(cat e.err)")"
+
+# ccache: a warm build (every compile a hit: the compiler does not run)
+# gives the objects and program of the cold one, reports included.
+if command -v ccache > /dev/null; then
+	export CCACHE_DIR="$work/ccache" CCACHE_NOHASHDIR=1 CCACHE_BASEDIR="$work"
+	unset CCACHE_DISABLE CCACHE_EXTRAFILES
+	build() {	# build DIR [FLAGS...]: the three units and the program
+		d=$1; shift
+		rm -rf "$d" && mkdir -p "$d"
+		for u in $units; do
+			ccache $cc -O2 $emb "$@" -c $u.c -o "$d/$u.o" 2> "$d/$u.err" ||
+				return 1
+		done
+		$cc "$d"/*.o -o "$d/prog"
+	}
+	hits() { ccache --print-stats | awk '$1 ~ /_cache_hit$/ { n += $2 } END { print n + 0 }'; }
+	why=
+	ccache -C > /dev/null 2>&1; ccache -z > /dev/null
+	build cold || why="cold build failed;"
+	ccache -z > /dev/null
+	build warm || why="$why warm build failed;"
+	[ "$(hits)" = 3 ] || why="$why $(hits) hits of 3;"
+	for f in a.o b.o main.o prog; do
+		"$reader" -F embedded --json cold/$f > c.json 2>&1
+		"$reader" -F embedded --json warm/$f > w.json 2>&1
+		[ -s c.json ] && cmp -s c.json w.json || why="$why $f: the layouts differ;"
+	done
+	check "ccache: a warm build (all hits) has the cold build's reports, objects and program" "$why"
+
+	# A baseline that changes between two builds: ccache hashes it only
+	# when told (CCACHE_EXTRAFILES, extra_files_to_hash), and then the
+	# compiler runs again and gives the new verdict.
+	gate="-fplugin-arg-pokehole-warn=holes -Werror"
+	"$reader" --merge-baseline=base.jsonl a.jsonl b.jsonl main.jsonl
+	why=
+	ccache -C > /dev/null 2>&1
+	build g0 $gate -fplugin-arg-pokehole-baseline="$work/base.jsonl" ||
+		why="the build against the baseline of its own layouts failed: $(cat g0/*.err | head -2);"
+	CCACHE_EXTRAFILES=$work/base.jsonl build g1 $gate \
+		-fplugin-arg-pokehole-baseline="$work/base.jsonl" ||
+		why="$why with CCACHE_EXTRAFILES too: $(cat g1/*.err | head -2);"
+	echo '{"name":"unrelated","kind":"struct","size":1}' > base.jsonl
+	build g2 $gate -fplugin-arg-pokehole-baseline="$work/base.jsonl" &&
+		stale=yes || stale=no
+	CCACHE_EXTRAFILES=$work/base.jsonl build g3 $gate \
+		-fplugin-arg-pokehole-baseline="$work/base.jsonl" &&
+		why="$why a changed baseline with CCACHE_EXTRAFILES still passed;"
+	grep -q "hole" g3/*.err || why="$why no hole named: $(cat g3/*.err | head -2);"
+	[ $stale = yes ] || why="$why without CCACHE_EXTRAFILES the stale verdict was not replayed (ccache hashes the baseline now?);"
+	check "ccache: with CCACHE_EXTRAFILES a changed baseline changes the verdict (without it, the old one is replayed)" "$why"
+	unset CCACHE_DIR CCACHE_NOHASHDIR CCACHE_BASEDIR
+else
+	echo "UNSUPPORTED: embed: ccache: not installed (apt-get install ccache)"
+fi
+
+# distcc: the compile runs in a distccd (here on 127.0.0.1), the object
+# comes back with its report.  distccd refuses a command line with
+# -fplugin= (distcc 3.3 on: it would run the client's code); the plugin
+# goes into a compiler wrapper installed on each machine instead, which
+# distccd runs when it is whitelisted (a symlink in /usr/lib/distcc) or
+# with --enable-tcp-insecure, as here.
+if command -v distcc > /dev/null && command -v distccd > /dev/null; then
+	port=$(( 20000 + $$ % 20000 ))
+	# distccd run by root compiles as nobody.
+	mkdir -p dcc bin remote && chmod 1777 dcc
+	printf '#!/bin/sh\nexec %s %s "$@"\n' "$cc" "$emb" > bin/pokehole-cc
+	chmod 755 bin/pokehole-cc
+	export DISTCC_DIR="$work/dcc" DISTCC_HOSTS="127.0.0.1:$port" \
+	       DISTCC_SKIP_LOCAL_RETRY=1
+	distccd --daemon --listen 127.0.0.1 --port $port --allow 127.0.0.1 \
+		--enable-tcp-insecure --pid-file "$work/dcc/pid" \
+		--log-file "$work/dcc/log" --log-level info --jobs 2 \
+		2> dcc/start.err
+	sleep 1
+	why=
+	for u in $units; do
+		DISTCC_FALLBACK=0 distcc "$work/bin/pokehole-cc" -O2 -g \
+			-gno-record-gcc-switches -c $u.c -o remote/$u.o \
+			2> remote/$u.err ||
+			why="$why distcc $u.c failed: $(head -2 remote/$u.err);"
+	done
+	n=$(grep -c 'COMPILE_OK' dcc/log 2>/dev/null)
+	[ "${n:-0}" = 3 ] || why="$why distccd compiled ${n:-0} of 3: $(tail -2 dcc/log 2>/dev/null) $(cat dcc/start.err);"
+	for u in $units; do
+		"$reader" -F embedded --json remote/$u.o > r.json 2>&1
+		"$reader" -F embedded --json emb/$u.o > l.json 2>&1
+		[ -s l.json ] && cmp -s r.json l.json || why="$why $u.o: not the local compile's layouts;"
+	done
+	check "distcc: objects compiled by a distccd (the plugin in a compiler wrapper) carry the local compile's reports" "$why"
+	# -fplugin= on distcc's command line: refused by distccd, compiled
+	# where distcc runs (its fallback), the report in the object still.
+	why=
+	DISTCC_FALLBACK=0 distcc $cc -O2 $emb -c a.c -o remote/refused.o \
+		2> /dev/null && why="distccd compiled a command line with -fplugin=;"
+	distcc $cc -O2 -g -gno-record-gcc-switches $emb -c a.c \
+		-o remote/local.o 2> /dev/null || why="$why the fallback failed;"
+	"$reader" -F embedded --json remote/local.o > r.json 2>&1
+	"$reader" -F embedded --json emb/a.o > l.json 2>&1
+	cmp -s r.json l.json || why="$why a.o: not the local compile's layouts;"
+	check "distcc: -fplugin= on the command line is refused by distccd, compiled locally, the report in the object" "$why"
+	[ -f dcc/pid ] && kill "$(cat dcc/pid)" 2> /dev/null
+	unset DISTCC_DIR DISTCC_HOSTS DISTCC_SKIP_LOCAL_RETRY
+else
+	echo "UNSUPPORTED: embed: distcc: not installed (apt-get install distcc)"
+fi
