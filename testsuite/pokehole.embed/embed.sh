@@ -111,6 +111,14 @@ cmp -s e.sorted r.sorted || why="$why not the units' layouts: $(diff e.sorted r.
 cmp -s dflt.json e.json || why="$why the default does not read the embedded reports first;"
 check "program: the units' reports, its loaded image unchanged" "$why"
 
+# Both there: the embedded report is read, not the DWARF (a report of
+# one type tells them apart), unless -F says otherwise.
+$cc -O2 -g $emb -fplugin-arg-pokehole-types=conn -c a.c -o one.o
+why=
+[ "$("$reader" -s one.o | cut -f1)" = conn ] || why="default: $("$reader" -s one.o | cut -f1 | tr '\n' ' ');"
+[ "$("$reader" -F dwarf,embedded -s one.o | wc -l)" -gt 1 ] || why="$why -F dwarf,embedded read the report;"
+check "a file with both: the embedded report by default, the DWARF with -F dwarf,embedded" "$why"
+
 ar rcs lib.a emb/a.o emb/b.o
 "$reader" -F embedded --json lib.a > e.json 2> e.err
 layouts e.json > e.sorted
@@ -157,6 +165,12 @@ for bad in magic length zlib encoding; do
 	cmp -s out.json b.json || why="$why $bad: b.o not read;"
 done
 check "bad frames: one line naming the file, exit 1, the next file read" "$why"
+
+# a.c's report, 1.3 KB of JSON Lines, is smaller compressed.
+enc=$(od -An -tu1 -j4 -N1 good.sec | tr -d ' ')
+len=$(od -An -tu4 -j12 -N4 good.sec | tr -d ' ')
+check "frames: compressed (zlib) when that is smaller" \
+	"$([ "$enc" = 1 ] && [ "$(wc -c < good.sec)" -lt "$len" ] || echo "encoding $enc, $(wc -c < good.sec) bytes for $len of text")"
 
 # -flto: the slim objects hold IR, and the LTO plugin of the linker
 # drops their other sections; the report reaches the program through
