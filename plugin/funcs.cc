@@ -20,6 +20,10 @@
      has an out-of-line body or not: its node is still there, not an
      inline clone.  The warnings are issued then, and the records
      rendered.
+   - ipa-cp's and IPA-SRA's clones (f.constprop.N, f.isra.N) are f with
+     parameters specialised: the calls redirected to them are calls to
+     f, inlined or not, and their bodies are bodies of f.  They have
+     decls of their own; their nodes' clone_of leads to f's.
 
    Nothing here changes the compiler's data: only hooks that look.  */
 #include "plugin.h"
@@ -33,6 +37,7 @@ struct fn_rec {
 	bool declared_inline, always_inline, noinline;
 	bool final;		/* the end of PH_IPA was seen */
 	bool body_kept;
+	bool clone_kept;	/* a clone of it keeps a body */
 	bool address_taken, recursive, external, used;
 	bool has_size;
 	int size;
@@ -65,6 +70,20 @@ static fn_rec *find(tree decl)
 	unsigned *i = rec_index ? rec_index->get(decl) : NULL;
 
 	return i ? &recs[*i] : NULL;
+}
+
+/* The record of the function NODE is a body of: its own, or that of
+   what it is a clone of (an inline clone shares the decl; a clone of
+   ipa-cp or IPA-SRA has one of its own).  */
+static fn_rec *find_node(cgraph_node *node)
+{
+	for (; node; node = node->clone_of) {
+		fn_rec *r = find(node->decl);
+
+		if (r)
+			return r;
+	}
+	return NULL;
 }
 
 /* The function a node is a body of: a function defined here, not an
@@ -156,7 +175,7 @@ static void edge_removed(cgraph_edge *e, void *)
 {
 	if (phase != PH_EARLY || !e->callee || !ph_edge_inlined(e))
 		return;
-	fn_rec *r = find(e->callee->decl);
+	fn_rec *r = find_node(e->callee);
 	if (r)
 		r->early_inlined++;
 }
@@ -250,10 +269,16 @@ static void end_ipa(void *, void *)
 	if (flag_generate_lto && !flag_fat_lto_objects)
 		return;
 	FOR_EACH_FUNCTION(node) {
+		fn_rec *c;
+
+		if (node->clone_of && !find(node->decl) &&
+		    (c = find_node(node)) && node->definition &&
+		    !ph_node_inlined(node) && !ph_node_thunk(node))
+			c->clone_kept = true;
 		for (cgraph_edge *e = node->callees; e; e = e->next_callee) {
 			fn_rec *r;
 
-			if (!e->callee || !(r = find(e->callee->decl)))
+			if (!e->callee || !(r = find_node(e->callee)))
 				continue;
 			cgraph_node *root = root_caller(e);
 			if (!root || DECL_EXTERNAL(root->decl))
@@ -264,7 +289,7 @@ static void end_ipa(void *, void *)
 				r->not_inlined++;
 				add_failed(r, cgraph_inline_failed_string(
 						      e->inline_failed));
-				if (root->decl == e->callee->decl)
+				if (find_node(root) == r)
 					r->recursive = true;
 			}
 		}
@@ -282,9 +307,12 @@ static void end_ipa(void *, void *)
 		r->declared_inline = DECL_DECLARED_INLINE_P(decl);
 		/* Identical code folding may have made it an alias of a
 		   twin's body: its symbol is still there.  */
-		r->body_kept = n && n->definition && !ph_node_thunk(n) &&
-			       !ph_node_inlined(n) && !DECL_EXTERNAL(decl);
-		if (!r->body_kept)
+		bool own = n && n->definition && !ph_node_thunk(n) &&
+			   !ph_node_inlined(n) && !DECL_EXTERNAL(decl);
+		r->body_kept = own || r->clone_kept;
+		/* A clone's body alone is kept for its calls: GCC's
+		   reasons, not_inlined_because, say why.  */
+		if (!own)
 			continue;
 		r->address_taken = n->address_taken;
 		r->external = TREE_PUBLIC(decl) && !DECL_COMDAT(decl);
