@@ -97,17 +97,22 @@ static bool defined_function(cgraph_node *node)
 	       !ph_node_inlined(node);
 }
 
+/* A function the records are for: named, not compiler-made (unless
+   artificial), not in a system header (unless system-headers).  */
+static bool wanted(tree decl)
+{
+	return DECL_NAME(decl) && (!DECL_ARTIFICIAL(decl) || fopts.artificial) &&
+	       (fopts.system_headers ||
+		!in_system_header_at(DECL_SOURCE_LOCATION(decl)));
+}
+
 static void add_record(cgraph_node *node)
 {
 	tree decl = node->decl;
 
-	if (find(decl) || !defined_function(node) || !DECL_NAME(decl))
-		return;
-	if (DECL_ARTIFICIAL(decl) && !fopts.artificial)
+	if (find(decl) || !defined_function(node) || !wanted(decl))
 		return;
 	location_t loc = DECL_SOURCE_LOCATION(decl);
-	if (!fopts.system_headers && in_system_header_at(loc))
-		return;
 	expanded_location x = expand_location(loc);
 	const char *name = lang_hooks.decl_printable_name(decl, 1);
 	if (!name)
@@ -153,8 +158,9 @@ static void finish_parse_function(void *gcc_data, void *)
 	tree decl = (tree)gcc_data;
 	unsigned n = 0;
 
+	/* Only a function that gets a record needs its labels counted.  */
 	if (seen_error() || !decl || TREE_CODE(decl) != FUNCTION_DECL ||
-	    !DECL_SAVED_TREE(decl))
+	    !DECL_SAVED_TREE(decl) || !wanted(decl))
 		return;
 	walk_tree_without_duplicates(&DECL_SAVED_TREE(decl), count_label, &n);
 	label_counts->put(decl, n);
