@@ -267,26 +267,31 @@ fi
 # with --enable-tcp-insecure, as here.
 if command -v distcc > /dev/null && command -v distccd > /dev/null; then
 	port=$(( 20000 + $$ % 20000 ))
-	# distccd run by root compiles as nobody.
-	mkdir -p dcc bin remote && chmod 1777 dcc
-	printf '#!/bin/sh\nexec %s %s "$@"\n' "$cc" "$emb" > bin/pokehole-cc
-	chmod 755 bin/pokehole-cc
-	export DISTCC_DIR="$work/dcc" DISTCC_HOSTS="127.0.0.1:$port" \
+	# distccd run by root compiles as nobody, who may not enter the
+	# tree: the wrapper, the plugin and the log in a folder of their own.
+	dcc=$(mktemp -d /tmp/pokehole-distcc.XXXXXX) && chmod 1777 "$dcc"
+	cp "$plugin" "$dcc/pokehole.so" && chmod 644 "$dcc/pokehole.so"
+	printf '#!/bin/sh\nexec %s %s "$@"\n' "$cc" \
+		"$(echo "$emb" | sed "s|-fplugin=$plugin|-fplugin=$dcc/pokehole.so|")" \
+		> "$dcc/pokehole-cc"
+	chmod 755 "$dcc/pokehole-cc"
+	mkdir -p remote
+	export DISTCC_DIR="$dcc" DISTCC_HOSTS="127.0.0.1:$port" \
 	       DISTCC_SKIP_LOCAL_RETRY=1
 	distccd --daemon --listen 127.0.0.1 --port $port --allow 127.0.0.1 \
-		--enable-tcp-insecure --pid-file "$work/dcc/pid" \
-		--log-file "$work/dcc/log" --log-level info --jobs 2 \
-		2> dcc/start.err
+		--enable-tcp-insecure --pid-file "$dcc/pid" \
+		--log-file "$dcc/log" --log-level info --jobs 2 \
+		2> "$dcc/start.err"
 	sleep 1
 	why=
 	for u in $units; do
-		DISTCC_FALLBACK=0 distcc "$work/bin/pokehole-cc" -O2 -g \
+		DISTCC_FALLBACK=0 distcc "$dcc/pokehole-cc" -O2 -g \
 			-gno-record-gcc-switches -c $u.c -o remote/$u.o \
 			2> remote/$u.err ||
 			why="$why distcc $u.c failed: $(head -2 remote/$u.err);"
 	done
-	n=$(grep -c 'COMPILE_OK' dcc/log 2>/dev/null)
-	[ "${n:-0}" = 3 ] || why="$why distccd compiled ${n:-0} of 3: $(tail -2 dcc/log 2>/dev/null) $(cat dcc/start.err);"
+	n=$(grep -c 'COMPILE_OK' "$dcc/log" 2>/dev/null)
+	[ "${n:-0}" = 3 ] || why="$why distccd compiled ${n:-0} of 3: $(tail -2 "$dcc/log" 2>/dev/null) $(cat "$dcc/start.err");"
 	for u in $units; do
 		"$reader" -F embedded --json remote/$u.o > r.json 2>&1
 		"$reader" -F embedded --json emb/$u.o > l.json 2>&1
@@ -304,7 +309,8 @@ if command -v distcc > /dev/null && command -v distccd > /dev/null; then
 	"$reader" -F embedded --json emb/a.o > l.json 2>&1
 	cmp -s r.json l.json || why="$why a.o: not the local compile's layouts;"
 	check "distcc: -fplugin= on the command line is refused by distccd, compiled locally, the report in the object" "$why"
-	[ -f dcc/pid ] && kill "$(cat dcc/pid)" 2> /dev/null
+	[ -f "$dcc/pid" ] && kill "$(cat "$dcc/pid")" 2> /dev/null
+	rm -rf "$dcc"
 	unset DISTCC_DIR DISTCC_HOSTS DISTCC_SKIP_LOCAL_RETRY
 else
 	echo "UNSUPPORTED: embed: distcc: not installed (apt-get install distcc)"
