@@ -256,7 +256,8 @@ if command -v ccache > /dev/null; then
 	check "ccache: with CCACHE_EXTRAFILES a changed baseline changes the verdict (without it, the old one is replayed)" "$why"
 	unset CCACHE_DIR CCACHE_NOHASHDIR CCACHE_BASEDIR
 else
-	echo "UNSUPPORTED: embed: ccache: not installed (apt-get install ccache)"
+	echo "UNSUPPORTED: embed: ccache: warm build: not installed (apt-get install ccache)"
+	echo "UNSUPPORTED: embed: ccache: changed baseline: not installed (apt-get install ccache)"
 fi
 
 # distcc: the compile runs in a distccd (here on 127.0.0.1), the object
@@ -313,5 +314,6 @@ if command -v distcc > /dev/null && command -v distccd > /dev/null; then
 	rm -rf "$dcc"
 	unset DISTCC_DIR DISTCC_HOSTS DISTCC_SKIP_LOCAL_RETRY
 else
-	echo "UNSUPPORTED: embed: distcc: not installed (apt-get install distcc)"
+	echo "UNSUPPORTED: embed: distcc: wrapper: not installed (apt-get install distcc)"
+	echo "UNSUPPORTED: embed: distcc: -fplugin= refused: not installed (apt-get install distcc)"
 fi
