@@ -66,6 +66,9 @@ struct ph_error *ph_baseline_merge_add_file(struct ph_baseline_merge *m,
 /* Writes the merged records to a temporary file renamed over OUTPUT.  */
 struct ph_error *ph_baseline_merge_write(const struct ph_baseline_merge *m,
 					 const char *output);
+/* Merges the JSON Lines files INPUTS into OUTPUT, all of the above.  */
+struct ph_error *ph_baseline_merge(const char *const *inputs, size_t n,
+				   const char *output);
 
 #ifdef __cplusplus
 }

@@ -138,3 +138,18 @@ out:
 	free(sorted);
 	return err;
 }
+
+struct ph_error *ph_baseline_merge(const char *const *inputs, size_t n,
+				   const char *output)
+{
+	struct ph_baseline_merge m;
+	struct ph_error *err = NULL;
+
+	ph_baseline_merge_init(&m);
+	for (size_t i = 0; i < n && !err; i++)
+		err = ph_baseline_merge_add_file(&m, inputs[i]);
+	if (!err)
+		err = ph_baseline_merge_write(&m, output);
+	ph_baseline_merge_deinit(&m);
+	return err;
+}
