@@ -14,33 +14,6 @@
 
 #include "../report/frame.h"
 
-bool ph_embedded_find(Elf *elf, const unsigned char **ret, size_t *len)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-
-	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr shdr;
-		const char *name;
-		Elf_Data *data;
-
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_PROGBITS)
-			continue;
-		name = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (!name || strcmp(name, PH_FRAME_SECTION) != 0)
-			continue;
-		data = elf_rawdata(scn, NULL);
-		if (!data || !data->d_buf)
-			return false;
-		*ret = data->d_buf;
-		*len = data->d_size;
-		return true;
-	}
-	return false;
-}
-
 static uint32_t le32(const unsigned char *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
@@ -59,8 +32,26 @@ static struct ph_error *bad(struct ph_error *first, size_t at,
 			       at, why);
 }
 
-struct ph_error *ph_embedded_each(const unsigned char *data, size_t len,
-				  ph_embedded_fn *fn, void *arg)
+/* Keeps the first of several errors in *FIRST.  Out of memory ends the
+   reading: true, with it in *FIRST.  */
+static bool note_error(struct ph_error **first, struct ph_error *err)
+{
+	if (err == &ph_error_nomem) {
+		if (*first)
+			ph_error_destroy(*first);
+		*first = err;
+		return true;
+	}
+	if (err && *first)
+		ph_error_destroy(err);
+	else if (err)
+		*first = err;
+	return false;
+}
+
+/* BASE: where DATA is in the file's sections taken as one.  */
+static struct ph_error *each_frame(const unsigned char *data, size_t len,
+				   size_t base, ph_embedded_fn *fn, void *arg)
 {
 	struct ph_error *first = NULL;
 	size_t at = 0;
@@ -76,16 +67,16 @@ struct ph_error *ph_embedded_each(const unsigned char *data, size_t len,
 		}
 		if (len - at < PH_FRAME_HEADER ||
 		    memcmp(h, PH_FRAME_MAGIC, 4) != 0)
-			return bad(first, at, "not a pokehole report frame");
+			return bad(first, base + at, "not a pokehole report frame");
 		stored = le32(h + 8);
 		text_len = le32(h + 12);
 		if (stored > len - at - PH_FRAME_HEADER)
-			return bad(first, at, "frame longer than the section");
+			return bad(first, base + at, "frame longer than the section");
 		if (text_len > PH_FRAME_MAX_TEXT)
-			return bad(first, at, "report too large");
+			return bad(first, base + at, "report too large");
 		if (h[4] == PH_FRAME_STORED) {
 			if (stored != text_len)
-				return bad(first, at, "lengths disagree");
+				return bad(first, base + at, "lengths disagree");
 			err = fn(arg, (const char *)h + PH_FRAME_HEADER,
 				 text_len);
 		} else if (h[4] == PH_FRAME_ZLIB) {
@@ -107,25 +98,67 @@ struct ph_error *ph_embedded_each(const unsigned char *data, size_t len,
 			}
 			if (rc != Z_OK || n != text_len) {
 				free(text);
-				return bad(first, at, "compressed text is corrupt");
+				return bad(first, base + at, "compressed text is corrupt");
 			}
 			err = fn(arg, (const char *)text, text_len);
 			free(text);
 		} else {
-			return bad(first, at, "unknown encoding");
+			return bad(first, base + at, "unknown encoding");
 		}
 		/* A bad record spoils its line, not the other units: the
 		   first such error is told once they are read.  */
-		if (err == &ph_error_nomem) {
-			if (first)
-				ph_error_destroy(first);
-			return err;
-		}
-		if (err && first)
-			ph_error_destroy(err);
-		else if (err)
-			first = err;
+		if (note_error(&first, err))
+			return first;
 		at += PH_FRAME_HEADER + stored;
+	}
+	return first;
+}
+
+struct ph_error *ph_embedded_each(const unsigned char *data, size_t len,
+				  ph_embedded_fn *fn, void *arg)
+{
+	return each_frame(data, len, 0, fn, arg);
+}
+
+/* An object has a section of the name for its own frame and one per
+   COMDAT group (a header's layouts); a linked file has one.  Offsets in
+   errors count through them all, in order.  A bad section does not
+   hide the others; the first error is told.  */
+struct ph_error *ph_embedded_each_elf(Elf *elf, ph_embedded_fn *fn,
+				      void *arg, bool *found)
+{
+	struct ph_error *first = NULL;
+	Elf_Scn *scn = NULL;
+	size_t shstrndx, base = 0;
+
+	*found = false;
+	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		struct ph_error *err;
+		GElf_Shdr shdr;
+		const char *name;
+		Elf_Data *data;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_PROGBITS)
+			continue;
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (!name || strcmp(name, PH_FRAME_SECTION) != 0)
+			continue;
+		*found = true;
+		data = elf_rawdata(scn, NULL);
+		if (!data || !data->d_buf || data->d_size != shdr.sh_size) {
+			err = ph_error_create(PH_ERROR_INVALID,
+					      "section " PH_FRAME_SECTION
+					      " [%zu]: cannot read it",
+					      elf_ndxscn(scn));
+		} else {
+			err = each_frame(data->d_buf, data->d_size, base, fn,
+					 arg);
+			base += data->d_size;
+		}
+		if (note_error(&first, err))
+			return first;
 	}
 	return first;
 }
@@ -135,9 +168,8 @@ static struct ph_error *each_in_elf(Elf *elf, unsigned depth,
 				    ph_embedded_fn *fn, void *arg,
 				    unsigned *found)
 {
-	const unsigned char *data;
 	struct ph_error *err = NULL;
-	size_t len;
+	bool any;
 
 	if (elf_kind(elf) == ELF_K_AR) {
 		Elf *member;
@@ -153,10 +185,11 @@ static struct ph_error *each_in_elf(Elf *elf, unsigned depth,
 		}
 		return err;
 	}
-	if (elf_kind(elf) != ELF_K_ELF || !ph_embedded_find(elf, &data, &len))
+	if (elf_kind(elf) != ELF_K_ELF)
 		return NULL;
-	(*found)++;
-	return ph_embedded_each(data, len, fn, arg);
+	err = ph_embedded_each_elf(elf, fn, arg, &any);
+	*found += any;
+	return err;
 }
 
 struct ph_error *ph_embedded_each_file(const char *path, ph_embedded_fn *fn,

@@ -14,15 +14,17 @@
 typedef struct ph_error *ph_embedded_fn(void *arg, const char *text,
 					size_t len);
 
-/* Whether ELF has the section; *RET its bytes (libelf's: valid while ELF
-   is open) and *LEN their number.  */
-bool ph_embedded_find(Elf *elf, const unsigned char **ret, size_t *len);
-
 /* Calls FN with ARG for each frame of the section's bytes DATA (LEN of
    them), in order.  A frame that cannot be read ends it: the error says
    which (its offset in the section) and why; FN's error ends it too.  */
 struct ph_error *ph_embedded_each(const unsigned char *data, size_t len,
 				  ph_embedded_fn *fn, void *arg);
+
+/* Calls FN with ARG for each frame of ELF's sections of the name, in
+   order; *FOUND whether it has any.  A section that cannot be read is
+   an error, after the others are read.  */
+struct ph_error *ph_embedded_each_elf(Elf *elf, ph_embedded_fn *fn,
+				      void *arg, bool *found);
 
 /* Calls FN with ARG for each frame of the file at PATH: an object,
    executable, shared library or module, or each member of an archive.

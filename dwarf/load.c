@@ -46,15 +46,18 @@ static struct ph_error *load_frame(void *arg, const char *text, size_t len)
 /* The module's embedded reports, when it has any.  */
 static bool read_embedded(struct modules *ms, Dwfl_Module *mod)
 {
-	const unsigned char *data;
 	Dwarf_Addr bias;
 	Elf *elf = dwfl_module_getelf(mod, &bias);
-	size_t len;
+	struct ph_error *err;
+	bool found;
 
-	if (!elf || !ph_embedded_find(elf, &data, &len))
+	if (!elf)
+		return false;
+	err = ph_embedded_each_elf(elf, load_frame, ms, &found);
+	if (!found)
 		return false;
 	ms->with_reports++;
-	ms->err = ph_embedded_each(data, len, load_frame, ms);
+	ms->err = err;
 	return true;
 }
 

@@ -53,13 +53,23 @@ struct ph_error *ph_append_locked(const char *path, const struct ph_buf *buf);
    creating PATH's directories.  */
 struct ph_error *ph_write_file(const char *path, const struct ph_buf *buf);
 
-/* Puts the unit's report JSONL into the object being compiled
-   (embed.cc); nothing when no assembly is written.  */
-struct ph_error *ph_embed_report(const struct ph_buf *jsonl);
+/* The embedded report (embed.cc): each layout record rendered, T's
+   JSON Lines TEXT (LEN bytes), is collected; sealed, the records are
+   the frames of their files' groups; then ph_embed_report puts the
+   groups and the unit's own frame, the function records FUNCTIONS (LEN
+   bytes, none without functions), into the object being compiled
+   (nothing when no assembly is written), and ph_embed_release frees
+   what was collected.  */
+void ph_embed_collect(const struct ph_type *t, const char *text,
+		      size_t len);
+struct ph_error *ph_embed_seal(void);
+struct ph_error *ph_embed_report(const char *functions, size_t len);
+void ph_embed_release(void);
 /* Whether this is the compile step of -flto writing IR alone, whose
-   report must also go into the IR to reach the program.  */
+   report must also go into the IR to reach the program; then
+   ph_embed_report_lto puts it there, once sealed.  */
 bool ph_embed_lto_p(void);
-struct ph_error *ph_embed_report_lto(const struct ph_buf *jsonl);
+struct ph_error *ph_embed_report_lto(const char *functions, size_t len);
 
 /* Warnings, -fplugin-arg-pokehole-warn=LIST.  */
 enum {

@@ -295,30 +295,36 @@ static void flush_json(void)
 		return;
 	json_deferred = false;
 	if (!seen_error()) {
+		size_t layouts = deferred_json.len;
+
 		if (opts.functions)
 			ph_funcs_render(&deferred_json);
-		if (opts.embed && (err = ph_embed_report(&deferred_json)))
+		if (opts.embed && !deferred_json.failed &&
+		    (err = ph_embed_report(deferred_json.data + layouts,
+					   deferred_json.len - layouts)))
 			report_error("cannot embed the report", err);
 		write_json(&deferred_json);
 	}
 	ph_buf_deinit(&deferred_json);
+	ph_embed_release();
 }
 
 /* The report that reaches the program through lto1: the layouts and,
    with functions, their records as the compile step of -flto has them
    (final facts are lto1's), which are the same now as at its end.  */
-static void embed_in_ir(const struct ph_buf *layouts)
+static void embed_in_ir(void)
 {
-	struct ph_buf unit;
-	struct ph_error *err;
+	struct ph_buf funcs;
+	struct ph_error *err = NULL;
 
-	ph_buf_init(&unit);
-	ph_buf_putn(&unit, layouts->data ? layouts->data : "", layouts->len);
+	ph_buf_init(&funcs);
 	if (opts.functions)
-		ph_funcs_render(&unit);
-	if ((err = ph_embed_report_lto(&unit)))
+		ph_funcs_render(&funcs);
+	if (funcs.failed)
+		err = &ph_error_nomem;
+	if (err || (err = ph_embed_report_lto(funcs.data, funcs.len)))
 		report_error("cannot embed the report", err);
-	ph_buf_deinit(&unit);
+	ph_buf_deinit(&funcs);
 }
 
 /* pahole -R -S's output after the layout: how to get to a smaller
@@ -350,6 +356,7 @@ static void cleanup(void)
 {
 	ph_baseline_destroy(baseline);
 	baseline = NULL;
+	ph_embed_release();
 	if (debug_hooks == &wrapped_debug_hooks)
 		debug_hooks = orig_debug_hooks;
 	delete seen;
@@ -415,12 +422,17 @@ static void report(void)
 		if (opts.report && opts.reorganize &&
 		    (err = render_reorganized(model, t, &text)))
 			break;
+		size_t at = json.len;
 		if ((opts.json || opts.json_dir || opts.embed) &&
 		    (err = ph_render_jsonl(&json, t, opts.cacheline)))
 			break;
+		if (opts.embed && !json.failed)
+			ph_embed_collect(t, json.data + at, json.len - at);
 	}
+	if (!err && opts.embed)
+		err = ph_embed_seal();
 	if (!err && opts.embed && ph_embed_lto_p())
-		embed_in_ir(&json);
+		embed_in_ir();
 	if (err)
 		report_error("cannot render the layouts", err);
 	else if (opts.report && (err = ph_append_locked(opts.report, &text)))

@@ -73,8 +73,11 @@ for u in $units; do
 		objcopy -O binary --only-section="$s" emb/$u.o e.sec 2>/dev/null
 		cmp -s p.sec e.sec || why="$why $u.o: $s differs;"
 	done
-	readelf -rW plain/$u.o | sed 's/ at offset 0x[0-9a-f]*//' > p.rel
-	readelf -rW emb/$u.o | sed 's/ at offset 0x[0-9a-f]*//' > e.rel
+	# By symbol name: the COMDAT groups' signatures are local symbols,
+	# which come before the global ones and move their indices (the
+	# Info column).
+	readelf -rW plain/$u.o | sed 's/ at offset 0x[0-9a-f]*//; s/^\([0-9a-f]*\)  *[0-9a-f]* /\1 /' > p.rel
+	readelf -rW emb/$u.o | sed 's/ at offset 0x[0-9a-f]*//; s/^\([0-9a-f]*\)  *[0-9a-f]* /\1 /' > e.rel
 	cmp -s p.rel e.rel || why="$why $u.o: relocations differ;"
 done
 check "objects: a .pokehole section, not loaded; loaded sections and relocations unchanged" "$why"
@@ -110,6 +113,32 @@ cmp -s e.sorted r.sorted || why="$why not the units' layouts: $(diff e.sorted r.
 "$reader" --json emb/prog > dflt.json
 cmp -s dflt.json e.json || why="$why the default does not read the embedded reports first;"
 check "program: the units' reports, its loaded image unchanged" "$why"
+
+# Each header's layouts are a COMDAT group named by their content: a.o
+# and b.o have the same group for shared.h, and the program has the
+# units' own frames and each group once.
+# sections FILE: "SIGNATURE SIZE" per .pokehole section, "-" for the
+# one outside groups.
+sections() {
+	readelf -gW "$1" | awk '/^COMDAT group/ { sig = ""; for (i = 1; i <= NF; i++) if ($i ~ /^\[pokehole\./) { sig = $i; gsub(/[][]/, "", sig) } next }
+		/^ *\[ *[0-9]+\]/ && sig != "" { n = $0; gsub(/[^0-9]/, " ", n); split(n, f, " "); print f[1], sig }' > groups.map
+	readelf -SW "$1" | sed -n 's/^ *\[ *\([0-9]*\)\] \.pokehole  *PROGBITS  *[0-9a-f]*  *[0-9a-f]*  *\([0-9a-f]*\) .*/\1 \2/p' |
+	while read -r ndx size; do
+		sig=$(awk -v n="$ndx" '$1 == n { print $2 }' groups.map)
+		echo "${sig:--} $((0x$size))"
+	done
+}
+why=
+sections emb/a.o > a.sec && sections emb/b.o > b.sec && sections emb/main.o > m.sec
+[ "$(grep -c '^pokehole\.' a.sec)" = 2 ] || why="a.o: not 2 groups (a.c, shared.h): $(tr '\n' ' ' < a.sec);"
+grep '^pokehole\.' a.sec | LC_ALL=C sort > a.s
+grep '^pokehole\.' b.sec | LC_ALL=C sort > b.s
+[ "$(LC_ALL=C comm -12 a.s b.s | wc -l)" = 1 ] || why="$why a.o and b.o do not share one group;"
+want=$(cat a.sec b.sec m.sec | LC_ALL=C sort -u -k1,1 | awk '$1 != "-" { n += $2 } END { print n + 0 }')
+own=$(cat a.sec b.sec m.sec | awk '$1 == "-" { n += $2 } END { print n + 0 }')
+got=$(sections emb/prog | awk '{ n += $2 } END { print n + 0 }')
+[ "$got" = $((want + own)) ] || why="$why the program's section is $got bytes, not the units' own $own and their distinct groups' $want;"
+check "program: a header's layouts once (a COMDAT group per file and content)" "$why"
 
 # Both there: the embedded report is read, not the DWARF (a report of
 # one type tells them apart), unless -F says otherwise.
@@ -166,7 +195,7 @@ for bad in magic length zlib encoding; do
 done
 check "bad frames: one line naming the file, exit 1, the next file read" "$why"
 
-# a.c's report, 1.3 KB of JSON Lines, is smaller compressed.
+# a.o's own frame (its function records) is smaller compressed.
 enc=$(od -An -tu1 -j4 -N1 good.sec | tr -d ' ')
 len=$(od -An -tu4 -j12 -N4 good.sec | tr -d ' ')
 check "frames: compressed (zlib) when that is smaller" \
