@@ -29,12 +29,12 @@ $(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
 # (session.c), the option table (cli.c) and the line table headers
 # (lines.c, scan*.c) shared with pokehole; the plugin's reports read with
 # jansson (funcs-json.c), told from objects as pokehole tells them
-# (report-load.c).
+# (report-load.c), or embedded in objects (embedded.c).
 FUNCT_SRC := dwarf/funct-main.c dwarf/funcs.c dwarf/funcs-jobs.c \
 	dwarf/queue.c dwarf/funcs-json.c \
 	dwarf/fntype.c dwarf/lines.c dwarf/scan.c dwarf/scan-sections.c \
 	dwarf/scan-abbrev.c dwarf/util.c dwarf/cli.c dwarf/session.c \
-	dwarf/report-load.c
+	dwarf/report-load.c dwarf/embedded.c
 FUNCT_OBJ := $(FUNCT_SRC:%.c=build/%.o)
 FUNCT_TOOL := dwarf/pokefunct
 

@@ -56,7 +56,7 @@ struct ph_error *ph_merge_baseline_inputs(const char *const *inputs,
 		if (ph_report_is_file(inputs[i]))
 			err = ph_baseline_merge_add_file(&m, inputs[i]);
 		else if ((err = ph_embedded_each_file(inputs[i], add_frame,
-						      &f)) && !f.named)
+						      &f, NULL)) && !f.named)
 			*failed = inputs[i];
 	}
 	if (!err)

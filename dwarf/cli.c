@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "reader.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -87,6 +88,55 @@ bool ph_cli_jobs(const char *progname, const char *arg, unsigned *ret)
 	}
 	*ret = (unsigned)v;
 	return true;
+}
+
+bool ph_cli_list(const char *progname, const char *option, const char *arg,
+		 const char *const *names, unsigned n, unsigned *ret,
+		 unsigned *nr_ret)
+{
+	const char *p = arg;
+
+	*nr_ret = 0;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		unsigned f;
+
+		for (f = 0; f < n; f++)
+			if (strlen(names[f]) == len &&
+			    strncmp(p, names[f], len) == 0)
+				break;
+		for (unsigned i = 0; i < *nr_ret && f < n; i++)
+			if (ret[i] == f)
+				f = n;
+		if (f == n) {
+			fprintf(stderr, "%s: --%s: '%.*s' is not one of ",
+				progname, option, (int)len, p);
+			for (unsigned i = 0; i < n; i++)
+				fprintf(stderr, "%s%s", i ? ", " : "",
+					names[i]);
+			fprintf(stderr, " or comes twice\n");
+			return false;
+		}
+		ret[(*nr_ret)++] = f;
+		p += len;
+		if (*p == ',' && *++p == '\0') {
+			fprintf(stderr, "%s: --%s: empty name at the end\n",
+				progname, option);
+			return false;
+		}
+	}
+	if (!*nr_ret) {
+		fprintf(stderr, "%s: --%s needs a list\n", progname, option);
+		return false;
+	}
+	return true;
+}
+
+bool ph_cli_formats(const char *progname, const char *arg, unsigned *ret,
+		    unsigned *nr_ret)
+{
+	return ph_cli_list(progname, "format_path", arg, ph_dw_format_names,
+			   PH_DW_NR_FORMATS, ret, nr_ret);
 }
 
 unsigned ph_cli_cpus(void)

@@ -44,6 +44,15 @@ int ph_cli_no_files(const char *progname);
 /* ARG, the argument of --jobs, as *RET (NULL: 0, the default); false
    after saying why when it is not a number from 1 to 4096.  */
 bool ph_cli_jobs(const char *progname, const char *arg, unsigned *ret);
+/* ARG, the argument of --OPTION, a comma-separated list of the N NAMES,
+   each at most once, as their indices in *RET (room for N), *NR_RET of
+   them; false after saying why it is not.  */
+bool ph_cli_list(const char *progname, const char *option, const char *arg,
+		 const char *const *names, unsigned n, unsigned *ret,
+		 unsigned *nr_ret);
+/* -F/--format_path's ARG: as ph_cli_list, of ph_dw_format_names.  */
+bool ph_cli_formats(const char *progname, const char *arg, unsigned *ret,
+		    unsigned *nr_ret);
 /* The threads --jobs means by default: the CPUs online, 1 to 64.  */
 unsigned ph_cli_cpus(void);
 /* Standard output flushed: 0, or 1 after saying why it could not be

@@ -13,6 +13,12 @@
 #include <zlib.h>
 
 #include "../report/frame.h"
+#include "reader.h"
+
+const char *const ph_dw_format_names[PH_DW_NR_FORMATS] = {
+	[PH_DW_FORMAT_EMBEDDED] = "embedded",
+	[PH_DW_FORMAT_DWARF] = "dwarf",
+};
 
 static uint32_t le32(const unsigned char *p)
 {
@@ -193,7 +199,7 @@ static struct ph_error *each_in_elf(Elf *elf, unsigned depth,
 }
 
 struct ph_error *ph_embedded_each_file(const char *path, ph_embedded_fn *fn,
-				       void *arg)
+				       void *arg, bool *found_ret)
 {
 	struct ph_error *err;
 	unsigned found = 0;
@@ -215,7 +221,9 @@ struct ph_error *ph_embedded_each_file(const char *path, ph_embedded_fn *fn,
 				      "not an ELF file nor an archive");
 	else
 		err = each_in_elf(elf, 0, fn, arg, &found);
-	if (!err && !found)
+	if (found_ret)
+		*found_ret = found;
+	else if (!err && !found)
 		err = ph_error_create(PH_ERROR_INVALID,
 				      "no embedded report (compile with "
 				      "-fplugin-arg-pokehole-embed)");

@@ -28,8 +28,8 @@ struct ph_error *ph_embedded_each_elf(Elf *elf, ph_embedded_fn *fn,
 
 /* Calls FN with ARG for each frame of the file at PATH: an object,
    executable, shared library or module, or each member of an archive.
-   An error when it has none.  */
+   *FOUND whether it has any; with FOUND NULL, having none is an error.  */
 struct ph_error *ph_embedded_each_file(const char *path, ph_embedded_fn *fn,
-				       void *arg);
+				       void *arg, bool *found);
 
 #endif

@@ -13,8 +13,10 @@
 #include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "embedded.h"
 #include "../baseline/json.h"
 #include "../baseline/lines.h"
 
@@ -174,6 +176,18 @@ static struct ph_error *add(struct ph_fn_table *t, const struct rec *r)
 	return NULL;
 }
 
+/* Adds what L has read, and frees it.  */
+static struct ph_error *add_all(struct ph_fn_table *t, struct load *l,
+				struct ph_error *err)
+{
+	for (size_t i = 0; i < l->n && !err; i++)
+		err = add(t, &l->recs[i]);
+	for (size_t i = 0; i < l->n; i++)
+		json_decref(l->recs[i].v);
+	free(l->recs);
+	return err;
+}
+
 struct ph_error *ph_fn_load_report(struct ph_fn_table *t, const char *path)
 {
 	struct load l = { .path = path };
@@ -187,10 +201,34 @@ struct ph_error *ph_fn_load_report(struct ph_fn_table *t, const char *path)
 	   nothing, so that what is listed is never half a report.  */
 	err = ph_lines_each(text, len, load_line, &l);
 	free(text);
-	for (size_t i = 0; i < l.n && !err; i++)
-		err = add(t, &l.recs[i]);
-	for (size_t i = 0; i < l.n; i++)
-		json_decref(l.recs[i].v);
-	free(l.recs);
-	return err;
+	return add_all(t, &l, err);
+}
+
+struct frames {
+	struct load l;
+	unsigned n;
+	char origin[48];
+};
+
+static struct ph_error *load_frame(void *arg, const char *text, size_t len)
+{
+	struct frames *f = arg;
+
+	/* The caller puts the path in front: "FILE: embedded report
+	   N:LINE: why", N counting the file's frames from 1.  */
+	snprintf(f->origin, sizeof(f->origin), "embedded report %u", ++f->n);
+	f->l.path = f->origin;
+	return ph_lines_each(text, len, load_line, &f->l);
+}
+
+struct ph_error *ph_fn_load_embedded(struct ph_fn_table *t, const char *path,
+				     bool *any)
+{
+	struct frames f = { .n = 0 };
+	struct ph_error *err;
+	bool found;
+
+	err = ph_embedded_each_file(path, load_frame, &f, &found);
+	*any = f.l.n > 0;
+	return add_all(t, &f.l, err);
 }

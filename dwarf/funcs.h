@@ -89,6 +89,12 @@ struct ph_error *ph_fn_load_file(struct ph_fn_table *t, const char *path,
    line.  A file with a bad line adds nothing.  Unlike
    ph_fn_load_file's, an error names the path itself, and the line.  */
 struct ph_error *ph_fn_load_report(struct ph_fn_table *t, const char *path);
+/* The function records embedded in the objects of the file at PATH
+   (-fplugin-arg-pokehole-embed with functions), as ph_fn_load_report's
+   are; *ANY whether it has any.  An error names the report (the frame,
+   counted from 1) and the line, not the path.  */
+struct ph_error *ph_fn_load_embedded(struct ph_fn_table *t, const char *path,
+				     bool *any);
 
 /* Whether the function is declared inline (DW_AT_inline says so).  */
 static inline bool ph_fn_declared_inline(const struct ph_fn *f)

@@ -3,6 +3,7 @@
    from the GCC plugin's reports (funcs-json.c).  */
 #include "funcs.h"
 #include "cli.h"
+#include "reader.h"
 #include "report-load.h"
 
 #include <errno.h>
@@ -32,6 +33,8 @@ struct options {
 	const char *function, *class_name, *debuginfo_path;
 	bool have_addr;
 	uint64_t addr;
+	unsigned formats[PH_DW_NR_FORMATS];	/* -F: enum ph_dw_format */
+	unsigned nr_formats;
 };
 
 enum { OPT_JSON = 256, OPT_NR_PARAMS };
@@ -78,6 +81,10 @@ static const struct ph_cli_option options[] = {
 	{ "jobs", optional_argument, 'j', "N",
 	  "read a file's units with N threads\n(default and no N: as "
 	  "many as CPUs)" },
+	{ "format_path", required_argument, 'F', "LIST",
+	  "where functions are read from, the first\na file has: embedded "
+	  "(the plugin's\nfunction records, -fplugin-arg-pokehole-\nembed "
+	  "with functions), dwarf (default:\nembedded,dwarf)" },
 	PH_CLI_COMMON_OPTIONS,
 };
 enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
@@ -334,6 +341,52 @@ static const char *report_lacks(const struct options *o)
 	}
 }
 
+/* Prints why PATH could not be read, and frees ERR; false.  */
+static bool failed(const char *path, struct ph_error *err)
+{
+	/* A report file's messages name it, and the line.  */
+	if (path)
+		fprintf(stderr, "%s: %s: %s\n", progname, path, err->message);
+	else
+		fprintf(stderr, "%s: %s\n", progname, err->message);
+	ph_error_destroy(err);
+	return false;
+}
+
+/* An ELF file, from the first of -F's formats it has: the embedded
+   function records when it has some and the output needs nothing they
+   lack, else its DWARF.  */
+static bool load_elf(struct ph_fn_table *t, const char *path,
+		     const struct options *o, const struct ph_fn_opts *fopts)
+{
+	struct ph_error *err;
+
+	for (unsigned i = 0; i < o->nr_formats; i++) {
+		bool any;
+
+		if (o->formats[i] == PH_DW_FORMAT_DWARF) {
+			err = ph_fn_load_file(t, path, fopts);
+			return err ? failed(path, err) : true;
+		}
+		if (report_lacks(o))
+			continue;
+		err = ph_fn_load_embedded(t, path, &any);
+		if (err)
+			return failed(path, err);
+		if (any)
+			return true;
+	}
+	if (o->nr_formats == 1 && report_lacks(o)) {
+		fprintf(stderr, "%s: %s: an embedded report has no %s\n",
+			progname, path, report_lacks(o));
+		return false;
+	}
+	fprintf(stderr, "%s: %s: no embedded function records (compile with "
+		"-fplugin-arg-pokehole-embed and -fplugin-arg-pokehole-"
+		"functions)\n", progname, path);
+	return false;
+}
+
 /* Reads the file at PATH, an object or a plugin report, into T; false
    after saying why it could not be.  */
 static bool load(struct ph_fn_table *t, const char *path,
@@ -342,24 +395,17 @@ static bool load(struct ph_fn_table *t, const char *path,
 	struct ph_error *err;
 	const char *lacks;
 
-	if (!ph_report_is_file(path)) {
-		err = ph_fn_load_file(t, path, fopts);
-	} else if ((lacks = report_lacks(o))) {
+	if (!ph_report_is_file(path))
+		return load_elf(t, path, o, fopts);
+	if ((lacks = report_lacks(o))) {
 		fprintf(stderr, "%s: %s: a plugin report has no %s\n",
 			progname, path, lacks);
 		return false;
-	} else if ((err = ph_fn_load_report(t, path)) &&
-		   err != &ph_error_nomem) {
-		/* The message names the file and the line.  */
-		fprintf(stderr, "%s: %s\n", progname, err->message);
-		ph_error_destroy(err);
-		return false;
 	}
-	if (!err)
-		return true;
-	fprintf(stderr, "%s: %s: %s\n", progname, path, err->message);
-	ph_error_destroy(err);
-	return false;
+	err = ph_fn_load_report(t, path);
+	if (err == &ph_error_nomem)
+		return failed(path, err);
+	return err ? failed(NULL, err) : true;
 }
 
 static bool parse_u64(const char *s, uint64_t *ret)
@@ -418,6 +464,11 @@ int main(int argc, char **argv)
 			if (!ph_cli_jobs(progname, optarg, &jobs))
 				return 2;
 			break;
+		case 'F':
+			if (!ph_cli_formats(progname, optarg, o.formats,
+					    &o.nr_formats))
+				return 2;
+			break;
 		case PH_CLI_OPT_DEBUGINFO_PATH: o.debuginfo_path = optarg; break;
 		case 'h':
 			usage(stdout);
@@ -431,6 +482,10 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return ph_cli_no_files(progname);
+	if (!o.nr_formats) {
+		o.formats[o.nr_formats++] = PH_DW_FORMAT_EMBEDDED;
+		o.formats[o.nr_formats++] = PH_DW_FORMAT_DWARF;
+	}
 	memset(&fopts, 0, sizeof(fopts));
 	fopts.expansions = o.expansions;
 	fopts.prototypes = o.expansions || o.prototypes || o.function ||

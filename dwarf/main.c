@@ -46,7 +46,7 @@ struct options {
 	char *hot_copy;			/* what they point into */
 	size_t nr_hot;
 	const char *merge_baseline;	/* --merge-baseline output */
-	enum ph_dw_format formats[PH_DW_NR_FORMATS];	/* -F */
+	unsigned formats[PH_DW_NR_FORMATS];	/* -F: enum ph_dw_format */
 	unsigned nr_formats;
 };
 
@@ -60,10 +60,6 @@ enum {
 	OPT_MERGE_BASELINE,
 };
 
-static const char *const format_names[PH_DW_NR_FORMATS] = {
-	[PH_DW_FORMAT_EMBEDDED] = "embedded",
-	[PH_DW_FORMAT_DWARF] = "dwarf",
-};
 
 static const struct ph_cli_option options[] = {
 	{ "class_name", required_argument, 'C', "NAME[,NAME]",
@@ -148,46 +144,6 @@ static bool parse_number(const char *s, unsigned long max,
 	if (errno || *end || v > max)
 		return false;
 	*ret = v;
-	return true;
-}
-
-/* -F's "embedded,dwarf": false after saying why when it is not a list
-   of known formats, each once.  */
-static bool parse_formats(const char *arg, struct options *o)
-{
-	const char *p = arg;
-
-	o->nr_formats = 0;
-	while (*p) {
-		size_t n = strcspn(p, ",");
-		unsigned f;
-
-		for (f = 0; f < PH_DW_NR_FORMATS; f++)
-			if (strlen(format_names[f]) == n &&
-			    strncmp(p, format_names[f], n) == 0)
-				break;
-		for (unsigned i = 0; i < o->nr_formats && f < PH_DW_NR_FORMATS;
-		     i++)
-			if (o->formats[i] == f)
-				f = PH_DW_NR_FORMATS;
-		if (f == PH_DW_NR_FORMATS || !n) {
-			fprintf(stderr, "%s: --format_path: '%.*s' is not a "
-				"format or comes twice (known: embedded, "
-				"dwarf)\n", progname, (int)n, p);
-			return false;
-		}
-		o->formats[o->nr_formats++] = (enum ph_dw_format)f;
-		p += n;
-		if (*p == ',' && *++p == '\0') {
-			fprintf(stderr, "%s: --format_path: empty format\n",
-				progname);
-			return false;
-		}
-	}
-	if (!o->nr_formats) {
-		fprintf(stderr, "%s: --format_path needs a list\n", progname);
-		return false;
-	}
 	return true;
 }
 
@@ -504,7 +460,8 @@ int main(int argc, char **argv)
 			o.merge_baseline = optarg;
 			break;
 		case 'F':
-			if (!parse_formats(optarg, &o))
+			if (!ph_cli_formats(progname, optarg, o.formats,
+					    &o.nr_formats))
 				return 2;
 			break;
 		case 'h':
@@ -554,7 +511,8 @@ int main(int argc, char **argv)
 	   functions, and the compiler's own (__va_list_tag).  */
 	load_opts.pahole_types = o.output == OUT_SIZES ||
 				 o.output == OUT_PACKABLE;
-	memcpy(load_opts.formats, o.formats, sizeof(o.formats));
+	for (unsigned i = 0; i < o.nr_formats; i++)
+		load_opts.formats[i] = (enum ph_dw_format)o.formats[i];
 	load_opts.nr_formats = o.nr_formats;
 	load_opts.jobs = o.jobs ? o.jobs : ph_cli_cpus();
 	for (int i = optind; i < argc; i++) {

@@ -291,6 +291,8 @@ enum ph_dw_format {
 	PH_DW_FORMAT_DWARF,
 	PH_DW_NR_FORMATS,
 };
+/* Their names in -F/--format_path: "embedded", "dwarf".  */
+extern const char *const ph_dw_format_names[PH_DW_NR_FORMATS];
 
 struct ph_dw_load_opts {
 	const struct ph_dw_filter *filter;	/* NULL: every type */

@@ -140,6 +140,25 @@ got=$(sections emb/prog | awk '{ n += $2 } END { print n + 0 }')
 [ "$got" = $((want + own)) ] || why="$why the program's section is $got bytes, not the units' own $own and their distinct groups' $want;"
 check "program: a header's layouts once (a COMDAT group per file and content)" "$why"
 
+# pokefunct reads the function records the same: from the program, as
+# from the units' json= reports; by default rather than the DWARF,
+# which -F dwarf reads, as does an output the records cannot give (-s).
+funct=$(dirname "$reader")/pokefunct
+why=
+for opt in --json -G -H -g -p; do
+	"$funct" $opt emb/prog > e.out 2> e.err || why="$why $opt: $(head -1 e.err);"
+	"$funct" $opt a.jsonl b.jsonl main.jsonl > r.out
+	[ -s r.out ] || [ $opt != --json ] || why="$why $opt: nothing;"
+	cmp -s e.out r.out || why="$why $opt: not the reports';"
+done
+"$funct" -F dwarf --json emb/prog | grep -q '"source":"dwarf"' || why="$why -F dwarf: not the DWARF;"
+"$funct" -F embedded --json emb/prog | grep -q '"source":"dwarf"' && why="$why -F embedded: the DWARF;"
+"$funct" -s emb/prog > e.out 2> e.err && grep -q '^a_fn: [1-9]' e.out || why="$why -s: not from the DWARF: $(head -1 e.err);"
+"$funct" -F embedded -s emb/prog > /dev/null 2> e.err
+[ $? = 1 ] && grep -q "^pokefunct: emb/prog: an embedded report has no byte sizes" e.err || why="$why -F embedded -s: '$(cat e.err)';"
+"$funct" -G nog/a.o > /dev/null 2> e.err || why="$why without -g: $(head -1 e.err);"
+check "pokefunct: the embedded function records, the units' reports; the DWARF for -F dwarf and -s" "$why"
+
 # Both there: the embedded report is read, not the DWARF (a report of
 # one type tells them apart), unless -F says otherwise.
 $cc -O2 -g $emb -fplugin-arg-pokehole-types=conn -c a.c -o one.o
