@@ -28,6 +28,9 @@ struct modules {
 	unsigned with_dwarf;
 	unsigned with_reports;
 	unsigned frames;	/* read so far */
+	/* Type units in section groups, which only a linked file has
+	   merged: the DWARF cannot be read, an embedded report can.  */
+	bool grouped;
 };
 
 static struct ph_error *load_frame(void *arg, const char *text, size_t len)
@@ -77,6 +80,13 @@ static int each_module(Dwfl_Module *mod, void **userdata, const char *name,
 		if (o->formats[i] == PH_DW_FORMAT_EMBEDDED) {
 			if (read_embedded(ms, mod))
 				return ms->err ? DWARF_CB_ABORT : DWARF_CB_OK;
+		} else if (ms->grouped) {
+			ms->err = ph_error_create(PH_ERROR_INVALID,
+						  "type units in section groups "
+						  "(-fdebug-types-section) are "
+						  "read from linked files only: "
+						  "link the object first");
+			return DWARF_CB_ABORT;
 		} else {
 			dw = dwfl_module_getdwarf(mod, &bias);
 		}
@@ -141,14 +151,6 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 		err = &ph_error_nomem;
 		goto out;
 	}
-	if (grouped) {
-		err = ph_error_create(PH_ERROR_INVALID,
-				      "type units in section groups "
-				      "(-fdebug-types-section) are read from "
-				      "linked files only: link the object "
-				      "first");
-		goto out;
-	}
 	memset(&job, 0, sizeof(job));
 	job.path = path;
 	job.debuginfo_path = opts->debuginfo_path;
@@ -161,6 +163,7 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	ms.job = &job;
 	ms.opts = opts;
 	ms.jobs = opts->jobs ? opts->jobs : 1;
+	ms.grouped = grouped;
 	if ((err = ph_dw_defs_create(&job.defs)))
 		goto out;
 	rc = dwfl_getmodules(s.dwfl, each_module, &ms, 0);

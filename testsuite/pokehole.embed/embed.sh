@@ -167,6 +167,20 @@ why=
 [ "$("$reader" -F dwarf,embedded -s one.o | wc -l)" -gt 1 ] || why="$why -F dwarf,embedded read the report;"
 check "a file with both: the embedded report by default, the DWARF with -F dwarf,embedded" "$why"
 
+# -fdebug-types-section: an object's type units are in section groups
+# that only the linker merges, so its DWARF is refused; its embedded
+# report is read all the same.
+why=
+$cc -O2 -g -gdwarf-4 -fdebug-types-section $emb -fplugin-arg-pokehole-json=dt.jsonl -c b.c -o dt.o ||
+	why="cannot compile;"
+"$reader" --json dt.o > e.json 2> e.err || why="$why $(head -1 e.err);"
+layouts e.json > e.sorted
+layouts dt.jsonl > r.sorted
+[ -s r.sorted ] && cmp -s e.sorted r.sorted || why="$why not its report;"
+"$reader" -F dwarf dt.o > /dev/null 2> e.err
+grep -q "section groups (-fdebug-types-section)" e.err || why="$why -F dwarf: '$(head -1 e.err)';"
+check "an object with -fdebug-types-section: its embedded report is read" "$why"
+
 ar rcs lib.a emb/a.o emb/b.o
 "$reader" -F embedded --json lib.a > e.json 2> e.err
 layouts e.json > e.sorted
