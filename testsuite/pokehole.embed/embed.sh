@@ -188,6 +188,16 @@ layouts a.jsonl b.jsonl > r.sorted
 check "archive: its members' reports" \
 	"$(cmp -s e.sorted r.sorted || echo "differs: $(head -1 e.err)")"
 
+# A module: kbuild links a .ko's units with ld -r, which keeps each
+# COMDAT group once, as a group.
+ld -r emb/a.o emb/b.o -o mod.ko
+"$reader" -F embedded --json mod.ko > e.json 2> e.err
+layouts e.json > e.sorted
+why=
+cmp -s e.sorted r.sorted || why="differs: $(head -1 e.err);"
+[ "$(readelf -gW mod.ko | grep -c '^COMDAT group.*pokehole\.')" = 3 ] || why="$why not 3 groups (a.c, b.c, shared.h);"
+check "module (ld -r, as for a .ko): its units' reports, a header's group once" "$why"
+
 mkdir -p pic
 for u in a b; do
 	$cc -O2 -fPIC $emb -c $u.c -o pic/$u.o || bad "compile $u.c -fPIC" "failed"
