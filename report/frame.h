@@ -4,8 +4,10 @@
    the sections of all units into the program or library.
 
    The section is PH_FRAME_SECTION, not loaded (no SHF_ALLOC), aligned to
-   1 so that the linker puts nothing between the units' pieces.  It is a
-   sequence of frames, one per unit, each:
+   1 so that the linker puts nothing between the units' pieces.  An
+   object has several: its own frame, and one per file whose layouts it
+   reports, in a COMDAT group (plugin/embed.cc).  A linked file's is a
+   sequence of frames, each:
 
      offset  size
        0      4   PH_FRAME_MAGIC
