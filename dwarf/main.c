@@ -3,6 +3,7 @@
 #include "reader.h"
 #include "cli.h"
 #include "report-load.h"
+#include "diff-cmd.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -20,6 +21,8 @@
 #include "baseline-in.h"
 #include "../report/reorg.h"
 #include "../report/text.h"
+#include "../report/diff.h"
+#include "../report/at.h"
 
 #ifndef PH_VERSION
 #error "PH_VERSION comes from the Makefile's VERSION"
@@ -48,6 +51,12 @@ struct options {
 	const char *merge_baseline;	/* --merge-baseline output */
 	unsigned formats[PH_DW_NR_FORMATS];	/* -F: enum ph_dw_format */
 	unsigned nr_formats;
+	bool diff;
+	bool have_at;			/* --at */
+	uint64_t at;
+	unsigned fail_on;		/* --fail-on: PH_DIFF_FAIL_* */
+	struct ph_diff_budget *budgets;
+	size_t nr_budgets;
 };
 
 enum {
@@ -58,6 +67,10 @@ enum {
 	OPT_DEMOTE,
 	OPT_CROSS_GROUPS,
 	OPT_MERGE_BASELINE,
+	OPT_DIFF,
+	OPT_FAIL_ON,
+	OPT_BUDGET,
+	OPT_AT,
 };
 
 
@@ -103,6 +116,18 @@ static const struct ph_cli_option options[] = {
 	  "merge the FILEs' reports (JSON Lines, or\nembedded in objects, "
 	  "archives and\nprograms) into the baseline OUT, each\ndistinct "
 	  "layout once, written atomically" },
+	{ "diff", no_argument, OPT_DIFF, NULL,
+	  "compare two builds: FILE... is OLD NEW;\nprint each type that "
+	  "changed, exit 1 on\na regression (--fail-on)" },
+	{ "fail-on", required_argument, OPT_FAIL_ON, "LIST",
+	  "with --diff, what is a regression:\ngrowth, holes, padding, "
+	  "cachelines, any\n(default: the first four)" },
+	{ "budget", required_argument, OPT_BUDGET, "NAME:BYTES",
+	  "with --diff, a type of the new build\nlarger than BYTES is an "
+	  "error (repeat\nfor more types)" },
+	{ "at", required_argument, OPT_AT, "OFFSET",
+	  "with -C NAME, what is at byte OFFSET\n(0x for hex) of the type: "
+	  "the members\nholding it, or the hole or padding" },
 	{ "format_path", required_argument, 'F', "LIST",
 	  "where layouts are read from, the first a\nfile has: embedded "
 	  "(the plugin's reports,\n-fplugin-arg-pokehole-embed), dwarf\n"
@@ -183,8 +208,9 @@ static bool want(void *arg, const char *name, enum ph_kind kind)
 		return false;
 	if (o->unions_only && kind != PH_KIND_UNION)
 		return false;
-	/* -E needs the member types too: -C filters at printing then.  */
-	if (o->class_names && !o->expand &&
+	/* -E and --at need the member types too: -C filters at printing
+	   then.  */
+	if (o->class_names && !o->expand && !o->have_at &&
 	    !ph_names_select(o->class_names, name))
 		return false;
 	if (o->exclude_prefix &&
@@ -352,6 +378,40 @@ static struct ph_error *print_types(struct ph_model *model,
 	return err;
 }
 
+/* --at: each layout -C names.  An offset past a type's end is said
+   and makes *STATUS 1.  */
+static struct ph_error *print_at(struct ph_model *model,
+				 const struct options *o, int *status)
+{
+	struct ph_buf out;
+	struct ph_error *err = NULL;
+
+	ph_buf_init(&out);
+	for (size_t i = 0; i < model->nr_types && !err; i++) {
+		const struct ph_type *t = model->types[i];
+		struct ph_at at;
+
+		if (!ph_names_select(o->class_names, t->name))
+			continue;
+		err = ph_at(model, t, o->at, &at);
+		if (err && err != &ph_error_nomem) {
+			fprintf(stderr, "%s: %s\n", progname, err->message);
+			ph_error_destroy(err);
+			err = NULL;
+			*status = 1;
+			continue;
+		}
+		if (!err) {
+			err = ph_render_at_text(&out, t, o->at, &at);
+			ph_at_deinit(&at);
+		}
+	}
+	if (!err && !(err = ph_buf_error(&out)) && write_buf(&out))
+		err = ph_error_errno(errno, "cannot write");
+	ph_buf_deinit(&out);
+	return err;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
@@ -459,6 +519,53 @@ int main(int argc, char **argv)
 		case OPT_MERGE_BASELINE:
 			o.merge_baseline = optarg;
 			break;
+		case OPT_DIFF:
+			o.diff = true;
+			break;
+		case OPT_AT: {
+			char *end;
+
+			errno = 0;
+			o.at = strtoull(optarg, &end, 0);
+			if (*optarg < '0' || *optarg > '9' || errno || *end) {
+				fprintf(stderr, "%s: --at needs a byte offset "
+					"(decimal, or hex with 0x), not '%s'\n",
+					progname, optarg);
+				return 2;
+			}
+			o.have_at = true;
+			break;
+		}
+		case OPT_FAIL_ON: {
+			unsigned idx[5], nr;
+
+			if (!ph_cli_list(progname, "fail-on", optarg,
+					 ph_diff_fail_names, 5, idx, &nr))
+				return 2;
+			o.fail_on = 0;
+			for (unsigned i = 0; i < nr; i++)
+				o.fail_on |= 1u << idx[i];
+			break;
+		}
+		case OPT_BUDGET: {
+			struct ph_diff_budget *b;
+
+			b = reallocarray(o.budgets, o.nr_budgets + 1,
+					 sizeof(*b));
+			if (!b) {
+				fprintf(stderr, "%s: out of memory\n",
+					progname);
+				return 1;
+			}
+			o.budgets = b;
+			if (!ph_diff_parse_budget(optarg,
+						  &b[o.nr_budgets++])) {
+				fprintf(stderr, "%s: --budget needs NAME:BYTES, "
+					"not '%s'\n", progname, optarg);
+				return 2;
+			}
+			break;
+		}
 		case 'F':
 			if (!ph_cli_formats(progname, optarg, o.formats,
 					    &o.nr_formats))
@@ -476,6 +583,21 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return ph_cli_no_files(progname);
+	if (!o.diff && (o.fail_on || o.nr_budgets)) {
+		fprintf(stderr, "%s: --fail-on and --budget go with --diff\n",
+			progname);
+		return 2;
+	}
+	if (o.have_at && !o.class_names) {
+		fprintf(stderr, "%s: --at needs -C NAME, the type\n",
+			progname);
+		return 2;
+	}
+	if (o.diff && argc - optind != 2) {
+		fprintf(stderr, "%s: --diff compares two files, OLD NEW\n",
+			progname);
+		return 2;
+	}
 	if (o.merge_baseline) {
 		const char *failed;
 
@@ -505,8 +627,8 @@ int main(int argc, char **argv)
 	filter.arg = &o;
 	load_opts.filter = &filter;
 	load_opts.debuginfo_path = o.debuginfo_path;
-	load_opts.stop_names = o.class_names && !o.expand ? o.class_names
-							 : NULL;
+	load_opts.stop_names = o.class_names && !o.expand && !o.have_at
+				       ? o.class_names : NULL;
 	/* pahole's lists: the types it lists, not those local to
 	   functions, and the compiler's own (__va_list_tag).  */
 	load_opts.pahole_types = o.output == OUT_SIZES ||
@@ -515,13 +637,29 @@ int main(int argc, char **argv)
 		load_opts.formats[i] = (enum ph_dw_format)o.formats[i];
 	load_opts.nr_formats = o.nr_formats;
 	load_opts.jobs = o.jobs ? o.jobs : ph_cli_cpus();
-	for (int i = optind; i < argc; i++) {
-		bool report = ph_report_is_file(argv[i]);
+	if (o.diff) {
+		struct ph_diff_options dopts = {
+			o.cacheline, o.fail_on ? o.fail_on : PH_DIFF_FAIL_DEFAULT,
+			o.output == OUT_JSON, o.budgets, o.nr_budgets
+		};
 
-		err = report ? ph_report_load_file(argv[i], model, dedup,
-						   &load_opts)
-			     : ph_dw_load_file(argv[i], model, dedup,
-					       &load_opts);
+		ph_dedup_destroy(dedup);
+		ph_model_destroy(model);
+		status = ph_diff_main(progname, argv[optind], argv[optind + 1],
+				      &load_opts, &dopts);
+		if (ph_cli_flush(progname) && status < 2)
+			status = 2;
+		free(o.budgets);
+		free(o.hot);
+		free(o.hot_copy);
+		ph_names_destroy(o.class_names);
+		return status;
+	}
+	for (int i = optind; i < argc; i++) {
+		bool report;
+
+		err = ph_dw_load_path(argv[i], model, dedup, &load_opts,
+				      &report);
 		/* A report's messages name the file and line.  */
 		if (err && report && err != &ph_error_nomem)
 			fprintf(stderr, "%s: %s\n", progname, err->message);
@@ -533,7 +671,11 @@ int main(int argc, char **argv)
 			status = 1;
 		}
 	}
-	if ((err = print_types(model, &o))) {
+	if (o.have_at)
+		err = print_at(model, &o, &status);
+	else
+		err = print_types(model, &o);
+	if (err) {
 		fprintf(stderr, "%s: %s\n", progname, err->message);
 		ph_error_destroy(err);
 		status = 1;
@@ -557,5 +699,6 @@ int main(int argc, char **argv)
 	free(o.hot);
 	free(o.hot_copy);
 	ph_names_destroy(o.class_names);
+	free(o.budgets);
 	return status;
 }

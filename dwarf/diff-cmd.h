@@ -1,0 +1,43 @@
+/* pokehole --diff (diff-cmd.c).  */
+#ifndef PH_DWARF_DIFF_CMD_H
+#define PH_DWARF_DIFF_CMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "reader.h"
+
+/* --budget=NAME:BYTES: NAME is the first NAME_LEN bytes of the
+   argument (C++ names have colons: the last one splits).  */
+struct ph_diff_budget {
+	const char *name;
+	size_t name_len;
+	uint64_t bytes;
+};
+
+struct ph_diff_options {
+	unsigned cacheline;
+	unsigned fail_on;	/* PH_DIFF_FAIL_* */
+	bool json;
+	const struct ph_diff_budget *budgets;
+	size_t nr_budgets;
+};
+
+bool ph_diff_parse_budget(const char *arg, struct ph_diff_budget *ret);
+
+/* Reads OLD and NEW with LO, prints their differences; returns the
+   exit status: 0, 1 (a regression under O->fail_on, or a budget
+   exceeded), 2 (a side could not be read).  */
+int ph_diff_main(const char *progname, const char *old_path,
+		 const char *new_path, const struct ph_dw_load_opts *lo,
+		 const struct ph_diff_options *o);
+
+/* PATH into MODEL: a JSON Lines report (*NAMED: the error's message
+   names the file and line) or whatever ph_dw_load_file reads.  */
+struct ph_error *ph_dw_load_path(const char *path, struct ph_model *model,
+				 struct ph_dedup *dedup,
+				 const struct ph_dw_load_opts *opts,
+				 bool *named);
+
+#endif
