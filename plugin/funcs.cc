@@ -351,6 +351,19 @@ static void end_ipa(void *, void *)
 	}
 }
 
+/* A function of another file (a header's static inline) that this unit
+   neither calls nor keeps nor takes the address of: nothing happened to
+   it here, and every unit that includes the header would repeat its
+   record (two thirds of a Linux build's records, repeated hundreds of
+   times); DWARF has no trace of it either.  */
+static bool idle_elsewhere(const fn_rec *r)
+{
+	return r->final && !r->body_kept && !r->clone_kept &&
+	       !r->address_taken &&
+	       r->early_inlined + r->inlined + r->not_inlined == 0 &&
+	       main_input_filename && strcmp(r->file, main_input_filename) != 0;
+}
+
 /* Source order: locations grow as the unit is read.  */
 static int by_location(const void *a, const void *b)
 {
@@ -371,6 +384,8 @@ void ph_funcs_render(struct ph_buf *out)
 	for (unsigned i = 0; i < nr; i++) {
 		const fn_rec *r = order[i];
 
+		if (idle_elsewhere(r))
+			continue;
 		ph_buf_puts(out, "{\"name\":");
 		ph_json_string(out, r->name);
 		ph_buf_puts(out, ",\"kind\":\"function\",\"symbol\":");

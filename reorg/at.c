@@ -238,6 +238,17 @@ struct ph_error *ph_at(const struct ph_model *model, const struct ph_type *t,
 				       (unsigned long long)t->size);
 	err = members(&w, t->members, t->nr_members, 0, 0, t->size, "",
 		      &found);
+	/* A union's member that holds the byte says more than another's
+	   padding there.  */
+	size_t kept = 0;
+	bool any_member = false;
+
+	for (size_t i = 0; i < ret->nr_hits; i++)
+		any_member |= ret->hits[i].m != NULL;
+	for (size_t i = 0; i < ret->nr_hits; i++)
+		if (!any_member || ret->hits[i].m)
+			ret->hits[kept++] = ret->hits[i];
+	ret->nr_hits = kept;
 	if (err) {
 		ph_at_deinit(ret);
 		memset(ret, 0, sizeof(*ret));

@@ -35,7 +35,7 @@ struct ph_at {
 
 /* The hits at byte OFFSET of T (OFFSET < T->size), member types looked
    up in MODEL by name and size.  Several for a union or bitfields
-   sharing the byte.  */
+   sharing the byte; a hole or padding only when no member holds it.  */
 struct ph_error *ph_at(const struct ph_model *model, const struct ph_type *t,
 		       uint64_t offset, struct ph_at *ret);
 void ph_at_deinit(struct ph_at *at);

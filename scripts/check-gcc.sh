@@ -15,7 +15,7 @@ tests=
 if [ "$mode" = core ]; then
 	tests=$(cd "$top/testsuite" && ls pokehole.*/*.exp | sed 's|.*/||' |
 		grep -v -x -e realcode.exp -e sweep.exp -e dwarf.exp -e units.exp \
-			-e oom.exp -e report-in.exp -e embed.exp)
+			-e oom.exp -e report-in.exp -e embed.exp -e diff.exp)
 fi
 echo "pokehole: testing with $cc ($mode)"
 cd "$top/testsuite" && LC_ALL=C runtest --tool pokehole --srcdir . \
