@@ -149,6 +149,11 @@ demo: deps
 	@echo "=== dwarf/pokehole -S on the same struct, read from -g output"
 	@$(CC) -g -c examples/sample.c -o build/sample.o && \
 	  dwarf/pokehole -S -C sample build/sample.o
+	@echo "=== dwarf/pokehole --diff: what porting sample from i386 to x86_64 costs"
+	@$(CC) -g -m32 -c examples/sample.c -o build/sample-i386.o && \
+	  { dwarf/pokehole --diff build/sample-i386.o build/sample.o; true; }
+	@echo "=== dwarf/pokehole --at: what sits at byte 20 of sample"
+	@dwarf/pokehole -C sample --at=20 build/sample.o
 
 # The testsuite runs once per GCC with a plugin of its own, each into
 # testsuite/results/gcc-N: in full with the default GCC and the newest
