@@ -12,7 +12,9 @@ DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/session.c \
 	dwarf/cxx-facts.c dwarf/cxx-nua.c dwarf/cxx-vbases.c \
 	dwarf/fprint.c dwarf/scan.c dwarf/scan-sections.c dwarf/scan-abbrev.c \
 	dwarf/scan-fprint.c dwarf/lines.c dwarf/defs.c dwarf/report-load.c \
-	dwarf/embedded.c dwarf/baseline-in.c dwarf/diff-cmd.c
+	dwarf/embedded.c dwarf/baseline-in.c dwarf/diff-cmd.c \
+	dwarf/diff-funcs.c dwarf/funcs.c dwarf/funcs-jobs.c dwarf/funcs-json.c \
+	dwarf/fntype.c
 DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
 DWARF_LIBS ?= -ldw -lelf -lpthread $(ENGINE_LIBS)
 DWARF_TOOL := dwarf/pokehole

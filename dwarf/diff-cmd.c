@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff-funcs.h"
 #include "report-load.h"
 #include "../report/diff.h"
 
@@ -127,6 +128,10 @@ int ph_diff_main(const char *progname, const char *old_path,
 			if (ph_diff_fails(&diff.types[i], o->fail_on))
 				status = 1;
 		ph_diff_deinit(&diff);
+		if (!err && o->functions &&
+		    ph_diff_functions(progname, old_path, new_path, o->json,
+				      &out) == 2)
+			status = 2;
 	}
 	if (err) {
 		fprintf(stderr, "%s: %s\n", progname, err->message);

@@ -20,6 +20,7 @@ struct ph_diff_options {
 	unsigned cacheline;
 	unsigned fail_on;	/* PH_DIFF_FAIL_* */
 	bool json;
+	bool functions;		/* the functions too (diff-funcs.c) */
 	const struct ph_diff_budget *budgets;
 	size_t nr_budgets;
 };

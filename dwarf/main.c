@@ -638,9 +638,13 @@ int main(int argc, char **argv)
 	load_opts.nr_formats = o.nr_formats;
 	load_opts.jobs = o.jobs ? o.jobs : ph_cli_cpus();
 	if (o.diff) {
+		/* -C and the other type filters ask about types alone.  */
 		struct ph_diff_options dopts = {
 			o.cacheline, o.fail_on ? o.fail_on : PH_DIFF_FAIL_DEFAULT,
-			o.output == OUT_JSON, o.budgets, o.nr_budgets
+			o.output == OUT_JSON,
+			!o.class_names && !o.prefix && !o.exclude_prefix &&
+				!o.structs_only && !o.unions_only,
+			o.budgets, o.nr_budgets
 		};
 
 		ph_dedup_destroy(dedup);
