@@ -149,9 +149,23 @@ struct ph_error *ph_embedded_each_elf(Elf *elf, ph_embedded_fn *fn,
 		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_PROGBITS)
 			continue;
 		name = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (!name || strcmp(name, PH_FRAME_SECTION) != 0)
+		if (!name || (strcmp(name, PH_FRAME_SECTION) != 0 &&
+			      strcmp(name, PH_FRAME_SECTION_OLD) != 0))
 			continue;
 		*found = true;
+		/* ld --compress-debug-sections compresses it as the DWARF. */
+		if ((shdr.sh_flags & SHF_COMPRESSED) &&
+		    elf_compress(scn, 0, 0) < 0) {
+			err = ph_error_create(PH_ERROR_INVALID,
+					      "section %s [%zu]: cannot "
+					      "decompress it: %s", name,
+					      elf_ndxscn(scn), elf_errmsg(-1));
+			if (note_error(&first, err))
+				return first;
+			continue;
+		}
+		if (!gelf_getshdr(scn, &shdr))
+			continue;
 		data = elf_rawdata(scn, NULL);
 		if (!data || !data->d_buf || data->d_size != shdr.sh_size) {
 			err = ph_error_create(PH_ERROR_INVALID,

@@ -57,6 +57,16 @@ static bool read_embedded(struct modules *ms, Dwfl_Module *mod)
 	if (!elf)
 		return false;
 	err = ph_embedded_each_elf(elf, load_frame, ms, &found);
+	/* A stripped file's reports went with its DWARF to the separate
+	   debug file (objcopy --only-keep-debug keeps debug sections).  */
+	if (!found) {
+		Dwarf *dw = dwfl_module_getdwarf(mod, &bias);
+		Elf *debug = dw ? dwarf_getelf(dw) : NULL;
+
+		if (debug && debug != elf)
+			err = ph_embedded_each_elf(debug, load_frame, ms,
+						   &found);
+	}
 	if (!found)
 		return false;
 	ms->with_reports++;

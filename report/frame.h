@@ -30,7 +30,13 @@
 extern "C" {
 #endif
 
-#define PH_FRAME_SECTION ".pokehole"
+/* A debug section by its name: strip and strip --strip-debug remove it,
+   objcopy --only-keep-debug keeps it (the report goes to the debug file
+   with the DWARF), and a linked image that embeds a stripped binary (the
+   Linux vDSO, in .rodata) is not changed by it.  */
+#define PH_FRAME_SECTION ".debug_pokehole"
+/* The name of the first versions, still read.  */
+#define PH_FRAME_SECTION_OLD ".pokehole"
 #define PH_FRAME_MAGIC "PHR1"
 enum {
 	PH_FRAME_HEADER = 16,

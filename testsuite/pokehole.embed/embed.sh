@@ -65,9 +65,9 @@ done
 # relocations are the compiler's without the plugin.
 why=
 for u in $units; do
-	flags=$(readelf -SW emb/$u.o | sed -n 's/.*\] \.pokehole  *PROGBITS  *[0-9a-f]*  *[0-9a-f]*  *[0-9a-f]*  *[0-9a-f]*  *\([A-Z]*\) .*/\1/p')
-	readelf -SW emb/$u.o | grep -q ' \.pokehole ' || why="$why $u.o has no .pokehole;"
-	case "$flags" in *A*) why="$why $u.o: .pokehole is allocated ($flags);" ;; esac
+	flags=$(readelf -SW emb/$u.o | sed -n 's/.*\] \.debug_pokehole  *PROGBITS  *[0-9a-f]*  *[0-9a-f]*  *[0-9a-f]*  *[0-9a-f]*  *\([A-Z]*\) .*/\1/p')
+	readelf -SW emb/$u.o | grep -q ' \.debug_pokehole ' || why="$why $u.o has no .debug_pokehole;"
+	case "$flags" in *A*) why="$why $u.o: .debug_pokehole is allocated ($flags);" ;; esac
 	for s in $(readelf -SW plain/$u.o | awk '$0 ~ /\]/ { sub(/.*\] /, ""); if ($7 ~ /A/) print $1 }'); do
 		objcopy -O binary --only-section="$s" plain/$u.o p.sec 2>/dev/null
 		objcopy -O binary --only-section="$s" emb/$u.o e.sec 2>/dev/null
@@ -80,7 +80,7 @@ for u in $units; do
 	readelf -rW emb/$u.o | sed 's/ at offset 0x[0-9a-f]*//; s/^\([0-9a-f]*\)  *[0-9a-f]* /\1 /' > e.rel
 	cmp -s p.rel e.rel || why="$why $u.o: relocations differ;"
 done
-check "objects: a .pokehole section, not loaded; loaded sections and relocations unchanged" "$why"
+check "objects: a .debug_pokehole section, not loaded; loaded sections and relocations unchanged" "$why"
 
 # Each object's embedded layouts are the plugin's report of its compile,
 # and what the reader makes of its DWARF.
@@ -112,17 +112,18 @@ layouts a.jsonl b.jsonl main.jsonl > r.sorted
 cmp -s e.sorted r.sorted || why="$why not the units' layouts: $(diff e.sorted r.sorted | head -3);"
 "$reader" --json emb/prog > dflt.json
 cmp -s dflt.json e.json || why="$why the default does not read the embedded reports first;"
+cp e.json e.json.prog
 check "program: the units' reports, its loaded image unchanged" "$why"
 
 # Each header's layouts are a COMDAT group named by their content: a.o
 # and b.o have the same group for shared.h, and the program has the
 # units' own frames and each group once.
-# sections FILE: "SIGNATURE SIZE" per .pokehole section, "-" for the
+# sections FILE: "SIGNATURE SIZE" per .debug_pokehole section, "-" for the
 # one outside groups.
 sections() {
 	readelf -gW "$1" | awk '/^COMDAT group/ { sig = ""; for (i = 1; i <= NF; i++) if ($i ~ /^\[pokehole\./) { sig = $i; gsub(/[][]/, "", sig) } next }
 		/^ *\[ *[0-9]+\]/ && sig != "" { n = $0; gsub(/[^0-9]/, " ", n); split(n, f, " "); print f[1], sig }' > groups.map
-	readelf -SW "$1" | sed -n 's/^ *\[ *\([0-9]*\)\] \.pokehole  *PROGBITS  *[0-9a-f]*  *[0-9a-f]*  *\([0-9a-f]*\) .*/\1 \2/p' |
+	readelf -SW "$1" | sed -n 's/^ *\[ *\([0-9]*\)\] \.debug_pokehole  *PROGBITS  *[0-9a-f]*  *[0-9a-f]*  *\([0-9a-f]*\) .*/\1 \2/p' |
 	while read -r ndx size; do
 		sig=$(awk -v n="$ndx" '$1 == n { print $2 }' groups.map)
 		echo "${sig:--} $((0x$size))"
@@ -208,17 +209,28 @@ layouts e.json > e.sorted
 check "shared library: its units' reports" \
 	"$(cmp -s e.sorted r.sorted || echo "differs: $(head -1 e.err)")"
 
+# The reports are debug sections: strip takes them away with the DWARF,
+# objcopy --only-keep-debug keeps them with it, and the reader finds
+# them in the separate debug file of a stripped program.
 for how in --strip-debug --strip-all; do
 	cp emb/prog stripped
 	strip $how stripped
-	"$reader" --json stripped > s.json 2> e.err
-	check "program after strip $how: the reports are still read" \
-		"$(cmp -s s.json dflt.json || echo "differs: $(head -1 e.err)")"
+	"$reader" -F embedded --json stripped > s.json 2> e.err
+	st=$?
+	check "program after strip $how: no reports left" \
+		"$([ $st = 1 ] && grep -q 'no embedded report' e.err || echo "exit $st: $(head -1 e.err)")"
 done
+mkdir -p dbg
+cp emb/prog dbg/prog
+objcopy --only-keep-debug dbg/prog dbg/prog.debug &&
+	strip dbg/prog && objcopy --add-gnu-debuglink=dbg/prog.debug dbg/prog
+(cd dbg && "$reader" -F embedded --json prog) > s.json 2> e.err
+check "stripped program with a debug file (--only-keep-debug, a debuglink): its reports read from it" \
+	"$(cmp -s s.json e.json.prog || echo "differs: $(head -1 e.err)")"
 
 # Bad frames: one line naming the file and the problem, exit 1, the
 # other file still read.
-objcopy --dump-section .pokehole=good.sec emb/a.o /dev/null
+objcopy --dump-section .debug_pokehole=good.sec emb/a.o /dev/null
 why=
 "$reader" -F embedded --json emb/b.o > b.json
 for bad in magic length zlib encoding; do
@@ -228,11 +240,11 @@ for bad in magic length zlib encoding; do
 	zlib) { head -c 20 good.sec; printf 'garbage'; tail -c +28 good.sec; } > bad.sec ;;
 	encoding) { head -c 4 good.sec; printf '\011'; tail -c +6 good.sec; } > bad.sec ;;
 	esac
-	objcopy --update-section .pokehole=bad.sec emb/a.o bad.o
+	objcopy --update-section .debug_pokehole=bad.sec emb/a.o bad.o
 	"$reader" -F embedded --json bad.o emb/b.o > out.json 2> e.err
 	st=$?
 	[ $st = 1 ] || why="$why $bad: exit $st;"
-	[ "$(wc -l < e.err)" = 1 ] && grep -q "^pokehole: bad.o: section .pokehole, offset 0: " e.err ||
+	[ "$(wc -l < e.err)" = 1 ] && grep -q "^pokehole: bad.o: section .debug_pokehole, offset 0: " e.err ||
 		why="$why $bad: stderr '$(cat e.err)';"
 	cmp -s out.json b.json || why="$why $bad: b.o not read;"
 done
