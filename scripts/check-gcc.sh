@@ -1,10 +1,13 @@
 #!/bin/sh
 # The testsuite with one GCC and the plugin built for it:
-#   scripts/check-gcc.sh OUTDIR CC CXX PLUGIN full|core [RUNTEST ARGS...]
+#   scripts/check-gcc.sh OUTDIR CC CXX PLUGIN full|core|smoke [RUNTEST ARGS...]
 # into OUTDIR/pokehole.sum and .log.  "core" leaves out what needs the
-# default compiler and the reader (pokehole.dwarf/), and the real-code
+# default compiler and the reader (pokehole.dwarf/), the real-code
 # corpus and header sweep (pokehole.realcode/), which take most of the
-# time: make check runs those with the default GCC and the newest one.
+# time, and the random and hostile generators: make check runs those
+# with the default GCC and the newest one, core with the oldest, and
+# "smoke" (the layouts, warnings, baselines and function records) with
+# those between.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 out=$1 cc=$2 cxx=$3 so=$4 mode=$5
@@ -12,11 +15,20 @@ shift 5
 top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 tests=
-if [ "$mode" = core ]; then
+case $mode in
+core)
+	# Nor the random and hostile generators, which the default and
+	# the newest GCC run.
 	tests=$(cd "$top/testsuite" && ls pokehole.*/*.exp | sed 's|.*/||' |
 		grep -v -x -e realcode.exp -e sweep.exp -e dwarf.exp -e units.exp \
-			-e oom.exp -e report-in.exp -e embed.exp -e diff.exp)
-fi
+			-e oom.exp -e report-in.exp -e embed.exp -e diff.exp \
+			-e random.exp -e hostile.exp) ;;
+smoke)
+	# The layouts against the compiler, the warnings and fix-its, the
+	# baselines and the function records: the GCCs between the oldest
+	# and the newest, within make check's time.
+	tests="c.exp c++.exp functions.exp warn.exp fixit.exp baseline.exp" ;;
+esac
 echo "pokehole: testing with $cc ($mode)"
 cd "$top/testsuite" && LC_ALL=C runtest --tool pokehole --srcdir . \
 	--outdir "$out" PLUGIN="$so" PROBE="$top/testsuite/tools/ph-probe" \

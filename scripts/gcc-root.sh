@@ -10,7 +10,7 @@
 #       copies this tree into DIR, builds pokehole there with that
 #       system's compilers, and runs the testsuite with each of its GCCs
 #       but the versions SKIP (those the host tests): the newest in full,
-#       the others their core (scripts/check-gcc.sh).  Results go to
+#       the others a smoke run (scripts/check-gcc.sh).  Results go to
 #       RESULTS/gcc-N/, and their .sum files are listed in
 #       RESULTS/gcc-root.list; a build that fails is a FAIL in them.
 #
@@ -133,7 +133,9 @@ check() {
 	for v in $todo; do
 		so=/pokehole/plugin/gcc-$v/pokehole.so
 		[ "$v" = "$newest" ] && so=/pokehole/plugin/pokehole.so
-		mode=core
+		# The host's GCCs run the oldest and the default in full or
+		# core; here the newest in full, those before it a smoke run.
+		mode=smoke
 		[ "$v" = "$newest" ] && mode=full
 		rm -rf "$dir/pokehole/results/gcc-$v"
 		in_root "$dir" sh /pokehole/scripts/check-gcc.sh \
