@@ -50,7 +50,7 @@ DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/array.c reorg/place.c reorg/units.c reorg/exhaustive.c \
 	reorg/bounded.c reorg/steps.c reorg/build.c reorg/reorganize.c \
-	reorg/select.c reorg/diff.c reorg/at.c \
+	reorg/select.c reorg/diff.c reorg/at.c reorg/groups.c \
 	report/buf.c report/text.c report/jsonl.c report/reorg.c report/diff.c \
 	report/at.c \
 	report/dedup.c report/frame.c baseline/lines.c baseline/json.c \

@@ -23,6 +23,7 @@
 #include "../report/text.h"
 #include "../report/diff.h"
 #include "../report/at.h"
+#include "../reorg/groups.h"
 
 #ifndef PH_VERSION
 #error "PH_VERSION comes from the Makefile's VERSION"
@@ -30,7 +31,7 @@
 
 static const char *progname = "pokehole";
 
-enum output { OUT_TEXT, OUT_SIZES, OUT_JSON, OUT_PACKABLE };
+enum output { OUT_TEXT, OUT_SIZES, OUT_JSON, OUT_PACKABLE, OUT_GROUPS };
 
 struct options {
 	enum output output;
@@ -71,6 +72,7 @@ enum {
 	OPT_FAIL_ON,
 	OPT_BUDGET,
 	OPT_AT,
+	OPT_GROUPS,
 };
 
 
@@ -125,6 +127,9 @@ static const struct ph_cli_option options[] = {
 	{ "budget", required_argument, OPT_BUDGET, "NAME:BYTES",
 	  "with --diff, a type of the new build\nlarger than BYTES is an "
 	  "error (repeat\nfor more types)" },
+	{ "groups", no_argument, OPT_GROUPS, NULL,
+	  "print NAME<TAB>GROUP<TAB>OFFSET<TAB>SIZE<TAB>\nCACHELINES for each "
+	  "cacheline group\n(__cacheline_group_begin/end markers)" },
 	{ "at", required_argument, OPT_AT, "OFFSET",
 	  "with -C NAME, what is at byte OFFSET\n(0x for hex) of the type: "
 	  "the members\nholding it, or the hole or padding" },
@@ -303,6 +308,31 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 }
 
 /* Prints the types that pass the hole filters.  */
+/* --groups: a line per cacheline group of T, the numbers the kernel's
+   CACHELINE_ASSERT_GROUP_* and net_cachelines tables keep: struct,
+   group, offset, size, cachelines spanned.  */
+static struct ph_error *print_groups(struct ph_buf *out,
+				     const struct ph_type *t,
+				     unsigned cacheline)
+{
+	struct ph_group *g;
+	size_t n;
+	struct ph_error *err = ph_groups_of(t, cacheline, &g, &n);
+
+	if (err)
+		return err;
+	for (size_t i = 0; i < n; i++) {
+		if (!g[i].ended)
+			continue;
+		ph_buf_printf(out, "%s\t%.*s\t%" PRIu64 "\t%" PRIu64 "\t%"
+			      PRIu64 "\n", t->name, (int)g[i].name_len,
+			      g[i].name, g[i].offset, g[i].size,
+			      g[i].cachelines);
+	}
+	free(g);
+	return NULL;
+}
+
 static struct ph_error *print_types(struct ph_model *model,
 				    const struct options *o)
 {
@@ -350,6 +380,9 @@ static struct ph_error *print_types(struct ph_model *model,
 		} else if (show) {
 			switch (o->output) {
 			case OUT_PACKABLE:
+				break;
+			case OUT_GROUPS:
+				err = print_groups(&out, t, o->cacheline);
 				break;
 			case OUT_TEXT:
 				err = ph_render_text(&out, t, &text_opts);
@@ -521,6 +554,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_DIFF:
 			o.diff = true;
+			break;
+		case OPT_GROUPS:
+			o.output = OUT_GROUPS;
 			break;
 		case OPT_AT: {
 			char *end;

@@ -21,7 +21,7 @@ core)
 	# the newest GCC run.
 	tests=$(cd "$top/testsuite" && ls pokehole.*/*.exp | sed 's|.*/||' |
 		grep -v -x -e realcode.exp -e sweep.exp -e dwarf.exp -e units.exp \
-			-e oom.exp -e report-in.exp -e embed.exp -e diff.exp \
+			-e oom.exp -e report-in.exp -e embed.exp -e diff.exp -e groups.exp \
 			-e random.exp -e hostile.exp) ;;
 smoke)
 	# The layouts against the compiler, the warnings and fix-its, the
