@@ -127,7 +127,7 @@ done
 # Each mode over all the objects at once (a sanitized process starts
 # slowly); on a failure, object by object, to name the one.
 nobjs=$(echo $objs | wc -w)
-for args in "" --json -s -R -S -P "--json -R" "-c 32 -R"; do
+for args in "" --json -s -R -S -P "-c 32 --json -R"; do
 	# shellcheck disable=SC2086
 	timeout 600 "$PH" $args $objs > "$work/out" 2> "$work/err"
 	rc=$?

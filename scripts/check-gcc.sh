@@ -17,12 +17,14 @@ mkdir -p "$out"
 tests=
 case $mode in
 core)
-	# Nor the random and hostile generators, which the default and
-	# the newest GCC run.
+	# Nor the random and hostile generators, nor what tests the engine
+	# and the readers more than the plugin (reorg, tools, funct,
+	# tu-array): the default and the newest GCC run those.
 	tests=$(cd "$top/testsuite" && ls pokehole.*/*.exp | sed 's|.*/||' |
 		grep -v -x -e realcode.exp -e sweep.exp -e dwarf.exp -e units.exp \
 			-e oom.exp -e report-in.exp -e embed.exp -e diff.exp -e groups.exp \
-			-e random.exp -e hostile.exp) ;;
+			-e random.exp -e hostile.exp -e reorg.exp -e tools.exp \
+			-e funct.exp -e tu-array.exp) ;;
 smoke)
 	# The layouts against the compiler, the warnings and fix-its, the
 	# baselines and the function records: the GCCs between the oldest
