@@ -307,7 +307,6 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 	}
 }
 
-/* Prints the types that pass the hole filters.  */
 /* --groups: a line per cacheline group of T, the numbers the kernel's
    CACHELINE_ASSERT_GROUP_* and net_cachelines tables keep: struct,
    group, offset, size, cachelines spanned.  */
@@ -333,6 +332,7 @@ static struct ph_error *print_groups(struct ph_buf *out,
 	return NULL;
 }
 
+/* Prints the types that pass the hole filters.  */
 static struct ph_error *print_types(struct ph_model *model,
 				    const struct options *o)
 {

@@ -7,6 +7,7 @@
 #define PH_PLUGIN_COMPAT_H
 
 #include "../reorg/analysis.h"
+#include "../reorg/groups.h"
 #include "../reorg/layout.h"
 #include "../reorg/reorganize.h"
 #include "../reorg/select.h"

@@ -81,6 +81,9 @@ enum {
 	PH_WARN_GROWTH = 16,
 	/* Functions: declared inline, kept out of line (funcs.cc).  */
 	PH_WARN_UNINLINED = 32,
+	/* The kernel's cacheline groups: more lines than their size needs,
+	   an _aligned group sharing its last line.  */
+	PH_WARN_GROUPS = 64,
 };
 
 /* "holes" for PH_WARN_HOLES: the kind's name in warn= and in the

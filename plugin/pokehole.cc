@@ -18,12 +18,13 @@
                         with demote, bitfields may get smaller declared
                         types; with cross, members may leave the group of
                         a cacheline-aligned member
-     warn=LIST          warnings: holes, padding, cacheline, packable, all
-                        (the four), uninlined (a function declared inline
+     warn=LIST          warnings: holes, padding, cacheline, packable,
+                        groups (the kernel's cacheline groups), all (the
+                        five), uninlined (a function declared inline
                         that keeps an out-of-line body; not in all);
                         each ends with [-Wpokehole-KIND]
      no-error[=LIST]    the warnings of these kinds (holes, padding,
-                        cacheline, packable, growth, uninlined, all;
+                        cacheline, packable, growth, groups, uninlined, all;
                         default all) stay warnings under -Werror
      functions          the JSON Lines report also gets one record per
                         function defined in the unit: what the inliner
@@ -684,12 +685,13 @@ static const char *parse_warn(const char *value, void *)
 	/* all: the layout warnings; uninlined is about functions, and
 	   must be named.  */
 	unsigned layout = PH_WARN_HOLES | PH_WARN_PADDING |
-			  PH_WARN_CACHELINE | PH_WARN_PACKABLE;
+			  PH_WARN_CACHELINE | PH_WARN_PACKABLE |
+			  PH_WARN_GROUPS;
 
 	if (!parse_warn_kinds(value, layout | PH_WARN_UNINLINED, layout,
 			      &opts.warn.kinds))
-		return "a list of holes, padding, cacheline, packable, all "
-		       "or uninlined";
+		return "a list of holes, padding, cacheline, packable, "
+		       "groups, all or uninlined";
 	return NULL;
 }
 
@@ -697,12 +699,13 @@ static const char *parse_warn(const char *value, void *)
 static const char *parse_no_error(const char *value, void *)
 {
 	unsigned kinds = PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_CACHELINE |
-			 PH_WARN_PACKABLE | PH_WARN_GROWTH | PH_WARN_UNINLINED;
+			 PH_WARN_PACKABLE | PH_WARN_GROWTH | PH_WARN_UNINLINED |
+			 PH_WARN_GROUPS;
 
 	if (!parse_warn_kinds(value ? value : "all", kinds, kinds,
 			      &opts.warn.no_error))
 		return "nothing or a list of holes, padding, cacheline, "
-		       "packable, growth, uninlined or all";
+		       "packable, growth, groups, uninlined or all";
 	return NULL;
 }
 

@@ -32,6 +32,8 @@ const char *ph_warn_kind_name(unsigned kind)
 		return "growth";
 	case PH_WARN_UNINLINED:
 		return "uninlined";
+	case PH_WARN_GROUPS:
+		return "groups";
 	}
 	return NULL;
 }
@@ -318,6 +320,81 @@ static void warn_packable(tree type, const struct ph_type *t,
 	XDELETEVEC(locs);
 }
 
+/* The member named PREFIX NAME[0..LEN), or NULL.  */
+static const struct ph_member *marker_member(const struct ph_type *t,
+					     const char *prefix,
+					     const char *name, size_t len)
+{
+	size_t n = strlen(prefix);
+
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const char *s = t->members[i].name;
+
+		if (strncmp(s, prefix, n) == 0 && strlen(s + n) == len &&
+		    memcmp(s + n, name, len) == 0)
+			return &t->members[i];
+	}
+	return NULL;
+}
+
+/* A group over more cachelines than its size needs; an _aligned group
+   (its begin marker aligned) whose last line a member outside it
+   shares, which the padding of __cacheline_group_end_aligned is there
+   to prevent.  */
+static void warn_groups(tree type, const struct ph_type *t,
+			const struct ph_warn_options *o, const char *tn)
+{
+	struct ph_group *v;
+	size_t n;
+	struct ph_error *err;
+
+	if ((err = ph_groups_of(t, o->cacheline, &v, &n))) {
+		ph_error_destroy(err);
+		return;
+	}
+	for (size_t j = 0; j < n; j++) {
+		const struct ph_group *g = &v[j];
+		const struct ph_member *begin = marker_member(
+			t, PH_GROUP_BEGIN, g->name, g->name_len);
+
+		if (!g->ended || !g->size || !begin)
+			continue;
+		if (g->cachelines > g->min_cachelines) {
+			begin_kind(PH_WARN_GROUPS);
+			warning_at(member_location(type, begin), 0,
+				   "cacheline group %<%.*s%> of %qs spans %wu "
+				   "cachelines; its %wu bytes need %wu",
+				   (int)g->name_len, g->name, tn,
+				   (unsigned HOST_WIDE_INT)g->cachelines,
+				   (unsigned HOST_WIDE_INT)g->size,
+				   (unsigned HOST_WIDE_INT)g->min_cachelines);
+			end_kind();
+		}
+		if (!begin->explicit_align)
+			continue;
+		uint64_t end = g->offset + g->size;
+		uint64_t line_end = (end + o->cacheline - 1) / o->cacheline *
+				    o->cacheline;
+		for (size_t i = 0; i < t->nr_members; i++) {
+			const struct ph_member *m = &t->members[i];
+			uint64_t off = ph_member_offset(m);
+
+			if (off < end || off >= line_end ||
+			    (!m->size && !m->bitfield) || ph_group_marker(m))
+				continue;
+			begin_kind(PH_WARN_GROUPS);
+			warning_at(member_location(type, m), 0,
+				   "%qs shares the last cacheline of the "
+				   "aligned cacheline group %<%.*s%> in %qs",
+				   member_label(m), (int)g->name_len, g->name,
+				   tn);
+			end_kind();
+			break;
+		}
+	}
+	free(v);
+}
+
 void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		  const struct ph_warn_options *o)
 {
@@ -398,6 +475,8 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 			end_kind();
 		}
 	}
+	if (o->kinds & PH_WARN_GROUPS)
+		warn_groups(type, t, o, tn);
 	/* A type the baseline knows is only checked for what is new; being
 	   packable is not new unless it grew.  */
 	if ((o->kinds & PH_WARN_PACKABLE) && (!base || t->size > base->size))

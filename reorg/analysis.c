@@ -1,4 +1,5 @@
 #include "analysis.h"
+#include "groups.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,17 @@ static void tail(const struct ph_member *members, size_t n, uint64_t start_bit,
 	*padding = size > claimed_bytes ? size - claimed_bytes : 0;
 }
 
+uint64_t ph_member_padding(const struct ph_member *m)
+{
+	const struct ph_member *in;
+
+	if (m->type_padding || !ph_struct_group(m, NULL))
+		return m->type_padding;
+	in = &m->members[0];
+	return ph_tail_padding(in->members, in->nr_members, in->bit_offset,
+			       in->size, false);
+}
+
 uint64_t ph_tail_padding(const struct ph_member *members, size_t n,
 			 uint64_t start_bit, uint64_t size, bool is_union)
 {
@@ -99,9 +111,11 @@ struct ph_error *ph_analyze(const struct ph_member *members, size_t n,
 			a.sum_members += member_bits(m) / 8;
 		if (m->explicit_align)
 			a.forced_alignments++;
-		if (m->type_padding) {
+		uint64_t tp = ph_member_padding(m);
+
+		if (tp) {
 			a.nr_paddings++;
-			a.sum_paddings += m->type_padding;
+			a.sum_paddings += tp;
 		}
 	}
 
@@ -202,11 +216,69 @@ struct ph_error *ph_analyze(const struct ph_member *members, size_t n,
 	return NULL;
 }
 
+/* The struct whose bytes are M's own: an untagged struct member itself,
+   the anonymous half of a struct_group() union; NULL for anything else
+   (a union's members overlap: what one leaves unused another may use).  */
+static const struct ph_member *inner_struct(const struct ph_member *m)
+{
+	if (!m->nested || m->bitfield)
+		return NULL;
+	if (m->nested_kind != PH_KIND_UNION)
+		return m;
+	if (ph_struct_group(m, NULL))
+		return &m->members[0];
+	return NULL;
+}
+
+/* Adds what lies inside the untagged structs among MEMBERS to A: their
+   holes are holes of the type that holds them, their members its
+   members (instead of the aggregate as one).  */
+static struct ph_error *add_nested(const struct ph_member *members, size_t n,
+				   unsigned cacheline, unsigned depth,
+				   struct ph_analysis *a)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_member *s = inner_struct(&members[i]);
+		struct ph_analysis in;
+		struct ph_error *err;
+
+		if (!s || depth > 64)
+			continue;
+		if ((err = ph_analyze(s->members, s->nr_members,
+				      s->bit_offset, s->size, false,
+				      cacheline, &in)))
+			return err;
+		ph_analysis_deinit(&in);
+		a->sum_members -= member_bits(&members[i]) / 8;
+		a->sum_members += in.sum_members;
+		a->sum_bitfield_bits += in.sum_bitfield_bits;
+		a->nr_holes += in.nr_holes;
+		a->sum_holes += in.sum_holes;
+		a->nr_bit_holes += in.nr_bit_holes;
+		a->sum_bit_holes += in.sum_bit_holes;
+		a->nested_holes += in.nr_holes;
+		a->nr_paddings += in.nr_paddings;
+		a->sum_paddings += in.sum_paddings;
+		if ((err = add_nested(s->members, s->nr_members, cacheline,
+				      depth + 1, a)))
+			return err;
+	}
+	return NULL;
+}
+
 struct ph_error *ph_analyze_type(const struct ph_type *t, unsigned cacheline,
 				 struct ph_analysis *ret)
 {
-	return ph_analyze(t->members, t->nr_members, 0, t->size,
-			  t->kind == PH_KIND_UNION, cacheline, ret);
+	struct ph_error *err;
+
+	if ((err = ph_analyze(t->members, t->nr_members, 0, t->size,
+			      t->kind == PH_KIND_UNION, cacheline, ret)))
+		return err;
+	if (t->kind == PH_KIND_UNION)
+		return NULL;
+	if ((err = add_nested(t->members, t->nr_members, cacheline, 0, ret)))
+		ph_analysis_deinit(ret);
+	return err;
 }
 
 void ph_analysis_deinit(struct ph_analysis *a)

@@ -56,6 +56,9 @@ struct ph_analysis {
 	uint64_t sum_paddings;
 	unsigned forced_alignments, forced_holes;
 	uint64_t sum_forced_holes;
+	/* Of NR_HOLES, those inside untagged structs nested in the type
+	   (ph_analyze_type counts them; GAPS are the type's own level).  */
+	unsigned nested_holes;
 	uint64_t cachelines;
 	uint64_t last_cacheline;	/* size % cacheline, 0 when it divides */
 };
@@ -66,6 +69,10 @@ struct ph_analysis {
 struct ph_error *ph_analyze(const struct ph_member *members, size_t n,
 			    uint64_t start_bit, uint64_t size, bool is_union,
 			    unsigned cacheline, struct ph_analysis *ret);
+/* The same of a whole type, whose totals (holes, bit holes, members)
+   also count what lies inside its untagged nested structs and
+   struct_group()s: their holes are the type's holes, their members its
+   members, as the footer reports them.  GAPS are the outer level's.  */
 struct ph_error *ph_analyze_type(const struct ph_type *t, unsigned cacheline,
 				 struct ph_analysis *ret);
 void ph_analysis_deinit(struct ph_analysis *a);
@@ -73,6 +80,11 @@ void ph_analysis_deinit(struct ph_analysis *a);
 /* The first bit of a bitfield's storage unit: the unit is the member's
    declared type, at a multiple of its size.  */
 uint64_t ph_bitfield_unit_start(const struct ph_member *m);
+
+/* The tail padding of M's own type (pahole's "last struct has N bytes
+   of padding"): its type_padding, or a struct_group()'s members' (its
+   union has none of its own).  */
+uint64_t ph_member_padding(const struct ph_member *m);
 
 /* Tail padding in bytes of a type whose members are MEMBERS, as
    ph_analyze would count it, for ph_member.type_padding.  */

@@ -27,6 +27,8 @@ struct ph_reorg_unit {
 	uint32_t align;		/* bytes */
 	int cls;		/* units of one class are interchangeable */
 	bool fixed;		/* stays where it is (bases, vptr, leader) */
+	/* A cacheline group's marker: members stay on their side of it.  */
+	bool fence;
 };
 
 struct ph_reorg_engine {

@@ -1,5 +1,6 @@
 #include "groups.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,80 @@ static bool marker(const struct ph_member *m, const char *prefix,
 		return false;
 	*name = m->name + n;
 	*len = strlen(*name);
+	return true;
+}
+
+bool ph_group_marker(const struct ph_member *m)
+{
+	static const char *const prefixes[] = {
+		PH_GROUP_BEGIN, PH_GROUP_END, PH_GROUP_PAD,
+	};
+	const char *name;
+	size_t len;
+
+	if (m->bitfield || m->size)
+		return false;
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(*prefixes); i++)
+		if (marker(m, prefixes[i], &name, &len))
+			return true;
+	return false;
+}
+
+static bool same_members(const struct ph_member *a, const struct ph_member *b,
+			 size_t n, unsigned depth)
+{
+	if (depth > 64)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_member *x = &a[i], *y = &b[i];
+
+		if (strcmp(x->name, y->name) != 0 ||
+		    x->bit_offset != y->bit_offset ||
+		    x->bit_size != y->bit_size || x->size != y->size ||
+		    x->bitfield != y->bitfield || x->nested != y->nested ||
+		    x->nr_members != y->nr_members ||
+		    (!x->nested && (strcmp(x->type, y->type) != 0 ||
+				    strcmp(x->name_pre, y->name_pre) != 0 ||
+				    strcmp(x->name_post, y->name_post) != 0)) ||
+		    (x->nested && (x->nested_kind != y->nested_kind ||
+				   !same_members(x->members, y->members,
+						 x->nr_members, depth + 1))))
+			return false;
+	}
+	return true;
+}
+
+bool ph_struct_group(const struct ph_member *m, const char **tag)
+{
+	const struct ph_member *anon, *named;
+
+	if (!m->nested || m->nested_kind != PH_KIND_UNION ||
+	    m->nr_members != 2)
+		return false;
+	anon = &m->members[0];
+	named = &m->members[1];
+	if (!anon->nested || anon->nested_kind != PH_KIND_STRUCT ||
+	    *anon->name || !*named->name || named->bitfield ||
+	    anon->bit_offset != m->bit_offset ||
+	    named->bit_offset != m->bit_offset || anon->size != named->size)
+		return false;
+	if (named->nested) {
+		if (named->nested_kind != PH_KIND_STRUCT ||
+		    named->nr_members != anon->nr_members ||
+		    !same_members(anon->members, named->members,
+				  anon->nr_members, 0))
+			return false;
+		if (tag)
+			*tag = NULL;
+		return true;
+	}
+	/* A tagged struct's members are its own record's: the size is
+	   what this member says of them.  */
+	if (strncmp(named->type, "struct ", 7) != 0 || !named->type[7] ||
+	    *named->name_pre || *named->name_post)
+		return false;
+	if (tag)
+		*tag = named->type + 7;
 	return true;
 }
 
@@ -31,8 +106,10 @@ struct ph_error *ph_groups_of(const struct ph_type *t, unsigned cacheline,
 		if (marker(m, PH_GROUP_BEGIN, &name, &len)) {
 			if (*n == cap) {
 				size_t c = cap ? 2 * cap : 4;
-				struct ph_group *p = reallocarray(v, c,
-								  sizeof(*v));
+				struct ph_group *p =
+					c > SIZE_MAX / sizeof(*v)
+						? NULL
+						: realloc(v, c * sizeof(*v));
 
 				if (!p) {
 					free(v);

@@ -25,6 +25,18 @@ struct ph_group {
 	bool ended;		/* an end marker was found */
 };
 
+#define PH_GROUP_PAD "__cacheline_group_pad__"
+
+/* M is one of the markers (a begin, an end, or the padding an _aligned
+   end declares): a fence the reorganizer does not move members across.  */
+bool ph_group_marker(const struct ph_member *m);
+
+/* M is what the kernel's struct_group() writes: a union of an anonymous
+   struct and a struct named like the group with the same members at the
+   same offsets (struct_group_tagged(): that one of a tagged type, whose
+   tag *TAG gets, when TAG is not NULL; NULL for an untagged one).  */
+bool ph_struct_group(const struct ph_member *m, const char **tag);
+
 /* The groups of T's members in the order of their begin markers: *RET
    (malloc'd, N of them; NULL and 0 for none).  A begin marker without
    its end is a group that is not ENDED, of size 0.  */

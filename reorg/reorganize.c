@@ -95,6 +95,9 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 		for (size_t i = front; i < p.n; i++) {
 			const struct ph_reorg_unit *u = &e.units[p.order[i]];
 
+			/* Inside a cacheline group, first in the group.  */
+			if (u->fence)
+				front = i + 1;
 			if (!u->fixed && is_hot(opts, &t->members[u->first])) {
 				if (i != front &&
 				    (err = ph_reorg_apply_move(&p, &st, i, front)))

@@ -15,7 +15,10 @@
    Bitfields move in runs (adjacent bitfields stay together, in order);
    C++ bases and the vptr stay first, a flexible array member stays last;
    a member aligned to a cacheline or more starts a group that no member
-   leaves; hot members are packed first.  The original type is never
+   leaves; the kernel's cacheline group markers (groups.h) are fences:
+   members stay in their group, members outside every group stay
+   outside, groups keep their order; hot members are packed first (in
+   their group).  The original type is never
    touched: the result is a new type in the model's arena.  */
 #ifndef PH_REORGANIZE_H
 #define PH_REORGANIZE_H

@@ -1,6 +1,7 @@
 /* The members as the engine moves them: units, and the original order
    replayed to find what the members do not show.  */
 #include "engine.h"
+#include "groups.h"
 
 #include <stdlib.h>
 
@@ -92,8 +93,9 @@ struct ph_error *ph_reorg_make_units(struct ph_reorg_engine *e,
 		}
 		if (!u->align)
 			u->align = 1;
+		u->fence = ph_group_marker(m);
 		u->fixed = m->base || m->artificial || m->virtual_base ||
-			   m->flexible ||
+			   m->flexible || u->fence ||
 			   (!cross_groups && m->explicit_align &&
 			    m->explicit_align >= cacheline);
 		i += u->count;

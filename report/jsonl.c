@@ -2,7 +2,10 @@
 
 #include <inttypes.h>
 
+#include <stdlib.h>
+
 #include "../reorg/analysis.h"
+#include "../reorg/groups.h"
 
 void ph_json_string(struct ph_buf *out, const char *s)
 {
@@ -46,15 +49,27 @@ static void key(struct ph_buf *out, const char *k)
 }
 
 /* {"after":NAME,"WHERE":AT,"HOW_MUCH":SIZE}, comma-separated.  */
-static void hole(struct ph_buf *out, bool *first, const struct ph_member *m,
-		 const char *where, uint64_t at, const char *how_much,
-		 uint64_t size)
+static void hole(struct ph_buf *out, bool *first, const char *prefix,
+		 const char *after, const char *where, uint64_t at,
+		 const char *how_much, uint64_t size)
 {
 	if (!*first)
 		ph_buf_putc(out, ',');
 	*first = false;
 	ph_buf_puts(out, "{\"after\":");
-	ph_json_string(out, m->name);
+	if (*prefix) {
+		/* One string: the escapes of both parts.  */
+		struct ph_buf b;
+
+		ph_buf_init(&b);
+		ph_buf_printf(&b, "%s%s", prefix, after);
+		ph_json_string(out, b.data ? b.data : "");
+		if (b.failed)
+			out->failed = true;
+		ph_buf_deinit(&b);
+	} else {
+		ph_json_string(out, after);
+	}
 	ph_buf_printf(out, ",\"%s\":%" PRIu64 ",\"%s\":%" PRIu64 "}", where,
 		      at, how_much, size);
 }
@@ -167,6 +182,108 @@ void ph_jsonl_layout(struct ph_buf *out, const struct ph_type *t)
 	ph_buf_putc(out, '}');
 }
 
+/* The byte holes (BITS false) or bit holes of one level, then of the
+   untagged structs in it (a struct_group() once), named by PREFIX and
+   the member before them.  */
+static struct ph_error *level_holes(struct ph_buf *out, bool *first, bool bits,
+				    const struct ph_member *ms, size_t n,
+				    uint64_t start_bit, uint64_t size,
+				    bool is_union, const char *prefix,
+				    unsigned cacheline, unsigned depth)
+{
+	struct ph_analysis a;
+	struct ph_error *err;
+	struct ph_buf path;
+
+	if (depth > 64)
+		return NULL;
+	if ((err = ph_analyze(ms, n, start_bit, size, is_union, cacheline,
+			      &a)))
+		return err;
+	ph_buf_init(&path);
+	if (!bits && a.leading_hole) {
+		hole(out, first, prefix, "", "offset", start_bit / 8,
+		     "size", a.leading_hole);
+	}
+	if (bits && a.leading_bit_hole && n)
+		hole(out, first, prefix, "", "bit_offset",
+		     ms[0].bit_offset - a.leading_bit_hole, "bits",
+		     a.leading_bit_hole);
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_gap *g = &a.gaps[i];
+		uint64_t end = g->hole ? g->bit_hole_end : 0;
+
+		if (!bits) {
+			if (g->hole)
+				hole(out, first, prefix, ms[i].name, "offset",
+				     g->hole_offset, "size", g->hole);
+			continue;
+		}
+		/* Bits left in this member's unit, then (past a byte hole)
+		   bits before the next member in its own unit.  */
+		if (g->bit_hole > end)
+			hole(out, first, prefix, ms[i].name, "bit_offset",
+			     ms[i].bit_offset + ms[i].bit_size, "bits",
+			     g->bit_hole - end);
+		if (end)
+			hole(out, first, prefix, ms[i].name, "bit_offset",
+			     ms[i + 1].bit_offset - end, "bits", end);
+	}
+	for (size_t i = 0; !err && !is_union && i < n; i++) {
+		const struct ph_member *m = &ms[i], *in = m;
+
+		if (!m->nested || m->bitfield)
+			continue;
+		if (m->nested_kind == PH_KIND_UNION) {
+			if (!ph_struct_group(m, NULL))
+				continue;
+			in = &m->members[0];
+		}
+		path.len = 0;
+		ph_buf_puts(&path, prefix);
+		if (*m->name)
+			ph_buf_printf(&path, "%s.", m->name);
+		if (path.failed) {
+			err = &ph_error_nomem;
+			break;
+		}
+		err = level_holes(out, first, bits, in->members, in->nr_members,
+				  in->bit_offset, in->size, false,
+				  path.data ? path.data : "", cacheline,
+				  depth + 1);
+	}
+	ph_buf_deinit(&path);
+	ph_analysis_deinit(&a);
+	return err;
+}
+
+/* The kernel's cacheline groups, when the type has any.  */
+static struct ph_error *groups(struct ph_buf *out, const struct ph_type *t,
+			       unsigned cacheline)
+{
+	struct ph_group *v;
+	size_t n;
+	struct ph_error *err;
+
+	if ((err = ph_groups_of(t, cacheline ? cacheline : 64, &v, &n)))
+		return err;
+	if (!n)
+		return NULL;
+	key(out, "groups");
+	ph_buf_putc(out, '[');
+	for (size_t i = 0; i < n; i++) {
+		ph_buf_puts(out, i ? ",{\"name\":\"" : "{\"name\":\"");
+		/* Group names are C identifiers: nothing to escape.  */
+		ph_buf_putn(out, v[i].name, v[i].name_len);
+		ph_buf_printf(out, "\",\"offset\":%" PRIu64 ",\"size\":%" PRIu64
+			      ",\"cachelines\":%" PRIu64 "}", v[i].offset,
+			      v[i].size, v[i].cachelines);
+	}
+	ph_buf_putc(out, ']');
+	free(v);
+	return NULL;
+}
+
 struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 				       const struct ph_type *t,
 				       unsigned cacheline,
@@ -185,45 +302,25 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 	layout_tail(out, t);
 
 	/* A hole is named after the member before it ("" before the
-	   first).  */
+	   first); one inside an untagged struct by its path.  */
 	key(out, "holes");
 	ph_buf_putc(out, '[');
 	first = true;
-	if (a.leading_hole) {
-		ph_buf_printf(out, "{\"after\":\"\",\"offset\":0,\"size\":%"
-			      PRIu64 "}", a.leading_hole);
-		first = false;
-	}
-	for (size_t i = 0; i < t->nr_members; i++)
-		if (a.gaps[i].hole)
-			hole(out, &first, &t->members[i], "offset",
-			     a.gaps[i].hole_offset, "size", a.gaps[i].hole);
+	err = level_holes(out, &first, false, t->members, t->nr_members, 0,
+			  t->size, t->kind == PH_KIND_UNION, "", cacheline, 0);
 	ph_buf_putc(out, ']');
 	key(out, "bit_holes");
 	ph_buf_putc(out, '[');
 	first = true;
-	if (a.leading_bit_hole && t->nr_members) {
-		ph_buf_printf(out, "{\"after\":\"\",\"bit_offset\":%" PRIu64
-			      ",\"bits\":%" PRIu64 "}",
-			      t->members[0].bit_offset - a.leading_bit_hole,
-			      a.leading_bit_hole);
-		first = false;
-	}
-	for (size_t i = 0; i < t->nr_members; i++) {
-		const struct ph_gap *g = &a.gaps[i];
-		uint64_t end = g->hole ? g->bit_hole_end : 0;
-
-		/* Bits left in this member's unit, then (past a byte hole)
-		   bits before the next member in its own unit.  */
-		if (g->bit_hole > end)
-			hole(out, &first, &t->members[i], "bit_offset",
-			     t->members[i].bit_offset + t->members[i].bit_size,
-			     "bits", g->bit_hole - end);
-		if (end)
-			hole(out, &first, &t->members[i], "bit_offset",
-			     t->members[i + 1].bit_offset - end, "bits", end);
-	}
+	if (!err)
+		err = level_holes(out, &first, true, t->members,
+				  t->nr_members, 0, t->size,
+				  t->kind == PH_KIND_UNION, "", cacheline, 0);
 	ph_buf_putc(out, ']');
+	if (err) {
+		ph_analysis_deinit(&a);
+		return err;
+	}
 	ph_buf_printf(out,
 		      ",\"padding\":%" PRIu64 ",\"bit_padding\":%" PRIu64
 		      ",\"sum_members\":%" PRIu64 ",\"cachelines\":%" PRIu64,
@@ -231,6 +328,10 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 	if (original_size)
 		ph_buf_printf(out, ",\"original_size\":%" PRIu64,
 			      original_size);
+	if ((err = groups(out, t, cacheline))) {
+		ph_analysis_deinit(&a);
+		return err;
+	}
 	ph_buf_puts(out, "}\n");
 	ph_analysis_deinit(&a);
 	return ph_buf_error(out);

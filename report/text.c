@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../reorg/analysis.h"
+#include "../reorg/groups.h"
 
 /* pahole's columns: a 26-wide type and a 21-wide name at the first level,
    the type field losing a tab stop per level of nesting so that the
@@ -16,6 +17,9 @@ struct text_ctx {
 	const struct ph_text_options *opts;
 	unsigned cacheline;
 	uint64_t last_cacheline;	/* cacheline of the previous member */
+	/* The kernel's cacheline groups of the outermost type.  */
+	const struct ph_group *groups;
+	size_t nr_groups;
 };
 
 static void indent(struct ph_buf *out, unsigned depth)
@@ -141,6 +145,7 @@ static void render_member(struct text_ctx *ctx, const struct ph_member *m,
 {
 	struct ph_buf *out = ctx->out;
 	struct ph_buf name;
+	const char *tag;
 
 	ph_buf_init(&name);
 	indent(out, depth);
@@ -149,6 +154,20 @@ static void render_member(struct text_ctx *ctx, const struct ph_member *m,
 			      m->name_post);
 		put_padded(out, name.data, name.len,
 			   type_width(depth) + 1 + NAME_WIDTH);
+	} else if (m->nested && ph_struct_group(m, &tag)) {
+		/* As the kernel writes it: the members once.  */
+		const struct ph_member *in = &m->members[0];
+
+		if (tag)
+			ph_buf_printf(out, "struct_group_tagged(%s, %s,\n", tag,
+				      m->members[1].name);
+		else
+			ph_buf_printf(out, "struct_group(%s,\n",
+				      m->members[1].name);
+		render_members(ctx, in->members, in->nr_members, m->bit_offset,
+			       m->size, false, depth + 1);
+		indent(out, depth);
+		put_padded(out, ");", 2, type_width(depth) + 1 + NAME_WIDTH);
 	} else if (m->nested) {
 		ph_buf_printf(out, "%s {\n", ph_kind_name(m->nested_kind));
 		render_members(ctx, m->members, m->nr_members, m->bit_offset,
@@ -218,6 +237,34 @@ static void cacheline_mark(struct text_ctx *ctx, const struct ph_member *m,
 			      off - line * ctx->cacheline);
 }
 
+/* After a group's end marker: what the group takes, and the fewest
+   cachelines its size could take.  */
+static void group_line(struct text_ctx *ctx, const struct ph_member *m)
+{
+	size_t n = strlen(PH_GROUP_END);
+
+	if (strncmp(m->name, PH_GROUP_END, n) != 0)
+		return;
+	for (size_t j = 0; j < ctx->nr_groups; j++) {
+		const struct ph_group *g = &ctx->groups[j];
+
+		if (!g->ended || g->offset + g->size != ph_member_offset(m) ||
+		    strlen(m->name + n) != g->name_len ||
+		    memcmp(m->name + n, g->name, g->name_len) != 0)
+			continue;
+		indent(ctx->out, 1);
+		ph_buf_printf(ctx->out, "/* group %.*s: offset %" PRIu64
+			      ", size %" PRIu64 ", cachelines: %" PRIu64,
+			      (int)g->name_len, g->name, g->offset, g->size,
+			      g->cachelines);
+		if (g->cachelines > g->min_cachelines)
+			ph_buf_printf(ctx->out, " (its size needs %" PRIu64
+				      ")", g->min_cachelines);
+		ph_buf_puts(ctx->out, " */\n");
+		return;
+	}
+}
+
 static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
 			   size_t n, uint64_t start_bit, uint64_t size,
 			   bool is_union, unsigned depth)
@@ -267,14 +314,17 @@ static void render_members(struct text_ctx *ctx, const struct ph_member *ms,
 			ctx->last_cacheline = union_line;
 		cacheline_mark(ctx, &ms[i], depth);
 		render_member(ctx, &ms[i], depth);
+		if (depth == 1)
+			group_line(ctx, &ms[i]);
 
 		/* Notes on what follows a member form one block, set off
 		   by blank lines.  */
-		if (ms[i].type_padding) {
+		uint64_t tp = ph_member_padding(&ms[i]);
+
+		if (tp) {
 			snprintf(line, sizeof(line),
-				 "XXX last struct has %u byte%s of padding",
-				 ms[i].type_padding,
-				 ms[i].type_padding == 1 ? "" : "s");
+				 "XXX last struct has %" PRIu64
+				 " byte%s of padding", tp, tp == 1 ? "" : "s");
 			block_comment(out, depth, &block, line);
 		}
 		if (g->bit_hole) {
@@ -370,8 +420,17 @@ struct ph_error *ph_render_text(struct ph_buf *out, const struct ph_type *t,
 	struct ph_analysis a;
 	struct ph_error *err;
 
+	struct ph_group *groups;
+	size_t nr_groups;
+
 	if ((err = ph_analyze_type(t, ctx.cacheline, &a)))
 		return err;
+	if ((err = ph_groups_of(t, ctx.cacheline, &groups, &nr_groups))) {
+		ph_analysis_deinit(&a);
+		return err;
+	}
+	ctx.groups = groups;
+	ctx.nr_groups = nr_groups;
 	if (t->typedef_name)
 		ph_buf_printf(out, "typedef %s {\n", ph_kind_name(t->kind));
 	else
@@ -402,5 +461,6 @@ struct ph_error *ph_render_text(struct ph_buf *out, const struct ph_type *t,
 	}
 	ph_buf_putc(out, '\n');
 	ph_analysis_deinit(&a);
+	free(groups);
 	return ph_buf_error(out);
 }

@@ -28,6 +28,8 @@
    of enums, up to full width, signed and unsigned, :0 separators, unnamed
    bitfields (bit holes), fields that cross storage units, bitfields in
    packed structs; unions; nested named and anonymous structs and unions;
+   with --struct-group, the kernel's struct_group() (a union of an
+   anonymous struct and a named one with the same members);
    typedef'd anonymous structs; packed and aligned(N) on types and members,
    packed+aligned together, _Alignas; flexible array members, zero-length
    arrays; enums of 1, 2, 4 and 8 bytes (packed enums, 64-bit values);
@@ -289,6 +291,25 @@ gen_nested (int depth, int packed)
     }
 }
 
+/* The kernel's struct_group(): its members once in the source, twice in
+   the type (an anonymous struct and a struct named like the group, in a
+   union).  */
+/* --struct-group: C types may hold struct_group()s (an option, so that
+   the corpora of the seeds other tests know stay as they are).  */
+static int with_groups;
+
+static void
+gen_struct_group (int depth, int packed)
+{
+  indent (depth);
+  emit ("struct_group (m%u,\n", member_serial++);
+  /* Never empty: an anonymous struct needs a member.  */
+  gen_plain (depth + 1, 0);
+  gen_c_members (depth + 1, 0, packed, 3);
+  indent (depth);
+  emit (");\n");
+}
+
 static void
 gen_c_members (int depth, int is_union, int packed, int nmax)
 {
@@ -300,6 +321,8 @@ gen_c_members (int depth, int is_union, int packed, int nmax)
         gen_bitfield (depth, packed);
       else if (r < 48 && depth < 3)
         gen_nested (depth, packed);
+      else if (with_groups && r < 51 && depth < 3 && !is_union)
+        gen_struct_group (depth, packed);
       else
         gen_plain (depth, 0);
     }
@@ -862,6 +885,8 @@ main (int argc, char **argv)
     {
       if (strcmp (argv[argi], "--c++") == 0)
         cxx = 1;
+      else if (strcmp (argv[argi], "--struct-group") == 0)
+        with_groups = 1;
       else if (strcmp (argv[argi], "--without") == 0 && argi + 1 < argc)
         {
           if (parse_without (argv[++argi]) != 0)
@@ -883,7 +908,7 @@ main (int argc, char **argv)
   int nargs = argc - argi;
   if (nargs != 3 && !(cxx && nargs == 4))
     {
-      fprintf (stderr, "usage: ph-gen [--c++ [--without CONSTRUCT,...] "
+      fprintf (stderr, "usage: ph-gen [--struct-group] [--c++ [--without CONSTRUCT,...] "
                "[--members FILE]] SEED COUNT OUT [KEYOUT]\n");
       return 2;
     }
@@ -908,6 +933,9 @@ main (int argc, char **argv)
         "testsuite.  */\n", cxx ? " --c++" : "", seed, count);
   emit ("#define PH_W(T, N) ((N) < 8 * sizeof (T) ? (N) : 8 * sizeof (T))"
         "\n\n");
+  if (!cxx && with_groups)
+    emit ("#define struct_group(NAME, ...) \\\n"
+          "  union { struct { __VA_ARGS__ }; struct { __VA_ARGS__ } NAME; }\n\n");
   if (cxx)
     {
       emit ("enum E8 : unsigned char { e8a, e8b = 200 };\n"

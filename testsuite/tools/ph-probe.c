@@ -1822,19 +1822,71 @@ cmd_text (const char *report)
 /* a member's once.  A type with a member the probe cannot set is left  */
 /* out by both sides, so equal outputs need no judgement.               */
 
+/* A nested member whose bits are its members' (and whose holes are the
+   outer type's): an untagged struct.  A nested union's are the union's,
+   as one member.  */
 static int
-bits_checkable (const json_t *t, const char **name, const char **kind)
+nested_kind (const json_t *m, const char *kind)
 {
-  const json_t *members = json_object_get (t, "members");
-  uint64_t size;
-  *name = NULL;
-  *kind = NULL;
-  get_string (t, "name", name);
-  get_string (t, "kind", kind);
-  if (*name == NULL || !is_ident (*name) || *kind == NULL
-      || (strcmp (*kind, "struct") != 0 && strcmp (*kind, "union") != 0)
-      || !get_uint (t, "size", &size)
-      || size > 65536 || members == NULL || !json_is_array (members))
+  const char *k = NULL;
+  return json_object_get (m, "members") != NULL
+         && get_string (m, "kind", &k) && strcmp (k, kind) == 0;
+}
+
+/* The kernel's struct_group(): a union of an anonymous struct and a
+   named one with the same members (or of a tagged struct's type) at the
+   same place.  */
+static int
+struct_group (const json_t *m)
+{
+  const json_t *ms = json_object_get (m, "members"), *a, *b;
+  const char *an = NULL, *bn = NULL, *bt = NULL;
+  uint64_t ao = 1, bo = 2, as = 1, bs = 2;
+  if (!nested_kind (m, "union") || json_array_size (ms) != 2)
+    return 0;
+  a = json_array_get (ms, 0);
+  b = json_array_get (ms, 1);
+  get_string (a, "name", &an);
+  get_string (b, "name", &bn);
+  get_uint (a, "bit_offset", &ao);
+  get_uint (b, "bit_offset", &bo);
+  get_uint (a, "size", &as);
+  get_uint (b, "size", &bs);
+  if (!nested_kind (a, "struct") || an == NULL || *an || bn == NULL || !*bn
+      || ao != bo || as != bs)
+    return 0;
+  if (json_object_get (b, "members") != NULL)
+    return nested_kind (b, "struct")
+           && json_equal (json_object_get (a, "members"),
+                          json_object_get (b, "members"));
+  return get_string (b, "type", &bt) && strncmp (bt, "struct ", 7) == 0;
+}
+
+/* The members whose bits are a nested member's (and whose holes are the
+   outer type's): an untagged struct's, a struct_group()'s anonymous
+   half's; NULL for anything else (a nested union's bits are the union's,
+   as one member).  */
+static const json_t *
+leaf_members (const json_t *m)
+{
+  if (nested_kind (m, "struct"))
+    return json_object_get (m, "members");
+  if (struct_group (m))
+    return json_object_get (json_array_get (json_object_get (m, "members"),
+                                            0), "members");
+  return NULL;
+}
+
+static int
+nested_struct (const json_t *m)
+{
+  return leaf_members (m) != NULL;
+}
+
+static int
+bits_checkable_members (const json_t *members, int depth)
+{
+  if (members == NULL || !json_is_array (members) || depth > 16)
     return 0;
   for (size_t i = 0; i < json_array_size (members); i++)
     {
@@ -1849,12 +1901,31 @@ bits_checkable (const json_t *t, const char **name, const char **kind)
         {
           if (bitfield || json_object_get (m, "members") == NULL)
             return 0;
-          continue;
         }
-      if (!is_ident (mname) || (bitfield && !is_simple_type (type)))
+      else if (!is_ident (mname) || (bitfield && !is_simple_type (type)))
+        return 0;
+      if (nested_struct (m)
+          && !bits_checkable_members (leaf_members (m), depth + 1))
         return 0;
     }
   return 1;
+}
+
+static int
+bits_checkable (const json_t *t, const char **name, const char **kind)
+{
+  const json_t *members = json_object_get (t, "members");
+  uint64_t size;
+  *name = NULL;
+  *kind = NULL;
+  get_string (t, "name", name);
+  get_string (t, "kind", kind);
+  if (*name == NULL || !is_ident (*name) || *kind == NULL
+      || (strcmp (*kind, "struct") != 0 && strcmp (*kind, "union") != 0)
+      || !get_uint (t, "size", &size)
+      || size > 65536 || members == NULL || !json_is_array (members))
+    return 0;
+  return bits_checkable_members (members, 0);
 }
 
 /* Add one to the count of bits [FROM, FROM + N) of CNT (NBITS long);
@@ -1868,6 +1939,43 @@ bits_add (unsigned char *cnt, uint64_t nbits, uint64_t from, uint64_t n,
       (*beyond)++;
     else if (cnt[b] < 2)
       cnt[b]++;
+}
+
+/* The bits of the untagged struct M in a struct: its members' (each
+   nested struct's in turn); its tail, after the last bit a member of it
+   uses, is free (the tail padding of the struct's own type, which the
+   outer type counts among its paddings, not its holes).  Its holes are
+   in the outer type's list.  */
+static void
+bits_nested (const json_t *m, unsigned char *member, unsigned char *cnt,
+             uint64_t nbits, uint64_t *beyond, int depth)
+{
+  const json_t *ms = leaf_members (m);
+  uint64_t mo = 0, msz = 0, used;
+  get_uint (m, "bit_offset", &mo);
+  get_uint (m, "bit_size", &msz);
+  used = mo;
+  for (size_t i = 0; i < json_array_size (ms); i++)
+    {
+      const json_t *n = json_array_get (ms, i);
+      uint64_t bo = 0, bs = 0;
+      get_uint (n, "bit_offset", &bo);
+      get_uint (n, "bit_size", &bs);
+      if (nested_struct (n) && depth < 16)
+        bits_nested (n, member, cnt, nbits, beyond, depth + 1);
+      else
+        {
+          bits_add (cnt, nbits, bo, bs, beyond);
+          for (uint64_t b = bo; b < bo + bs && b < nbits; b++)
+            member[b] = 1;
+        }
+      if (bo + bs > used)
+        used = bo + bs;
+    }
+  /* The tail from the unit a last bitfield ends in: as the compiler's
+     side, bits no member sets.  */
+  if (mo + msz > used)
+    bits_add (cnt, nbits, used, mo + msz - used, beyond);
 }
 
 static void
@@ -1894,12 +2002,17 @@ bits_expect_type (const json_t *t, const char *kind, const char *name)
       uint64_t bo = 0, bs = 0;
       get_uint (m, "bit_offset", &bo);
       get_uint (m, "bit_size", &bs);
-      if (!is_union)
+      if (!is_union && nested_struct (m))
+        bits_nested (m, member, cnt, nbits, &beyond, 0);
+      else if (!is_union)
         bits_add (cnt, nbits, bo, bs, &beyond);
       else if (bo + bs > nbits)
         beyond += bo + bs - (bo > nbits ? bo : nbits);
-      for (uint64_t b = bo; b < bo + bs && b < nbits; b++)
+      for (uint64_t b = bo; is_union && b < bo + bs && b < nbits; b++)
         member[b] = 1;
+      if (!is_union && !nested_struct (m))
+        for (uint64_t b = bo; b < bo + bs && b < nbits; b++)
+          member[b] = 1;
       if (bo + bs > used)
         used = bo + bs;
     }
@@ -1946,6 +2059,68 @@ bits_expect_type (const json_t *t, const char *kind, const char *name)
   free (cnt);
 }
 
+/* Sets every member of MEMBERS (reached by PREFIX) to all ones; in a
+   struct, an untagged struct's members one by one, so that the bits its
+   holes leave stay clear.  */
+static void
+bits_gen_set (const json_t *members, const char *prefix, unsigned serial,
+              int in_union, int depth)
+{
+  for (size_t i = 0; i < json_array_size (members); i++)
+    {
+      const json_t *m = json_array_get (members, i);
+      const char *mname = "", *type = "";
+      int bitfield = 0;
+      get_string (m, "name", &mname);
+      get_string (m, "type", &type);
+      get_bool (m, "bitfield", &bitfield);
+      if (!in_union && nested_struct (m) && depth < 16)
+        {
+          /* A struct_group's members by their names in the type.  */
+          char *p = *mname && !struct_group (m)
+                    ? xasprintf ("%s%s.", prefix, mname) : xstrdup (prefix);
+          bits_gen_set (leaf_members (m), p, serial, 0, depth + 1);
+          free (p);
+          continue;
+        }
+      if (*mname == '\0' || is_flexible_array (type))
+        continue;
+      if (bitfield)
+        printf ("    ph_b%u.%s%s = %s;\n", serial, prefix, mname,
+                strcmp (type, "_Bool") == 0 ? "1" : "-1");
+      else
+        printf ("    __builtin_memset (&ph_b%u.%s%s, 0xff, "
+                "sizeof ph_b%u.%s%s);\n",
+                serial, prefix, mname, serial, prefix, mname);
+    }
+}
+
+/* An anonymous union cannot be named: its bytes are marked from the
+   JSON's offset and size.  */
+static void
+bits_gen_fill (const json_t *members, unsigned serial, int in_union,
+               int depth)
+{
+  for (size_t i = 0; i < json_array_size (members); i++)
+    {
+      const json_t *m = json_array_get (members, i);
+      const char *mname = "";
+      uint64_t o = 0, s = 0;
+      get_string (m, "name", &mname);
+      if (!in_union && nested_struct (m) && depth < 16)
+        {
+          bits_gen_fill (leaf_members (m), serial, 0, depth + 1);
+          continue;
+        }
+      if (*mname != '\0')
+        continue;
+      get_uint (m, "offset", &o);
+      get_uint (m, "size", &s);
+      printf ("    ph_fill (ph_m%u, sizeof ph_b%u, %" PRIu64 "UL, %" PRIu64
+              "UL);\n", serial, serial, o, s);
+    }
+}
+
 static void
 bits_gen_type (const json_t *t, const char *kind, const char *name,
                unsigned serial)
@@ -1958,38 +2133,11 @@ bits_gen_type (const json_t *t, const char *kind, const char *name,
           "    static unsigned char ph_m%u[sizeof (%s) + 1];\n"
           "    __builtin_memset (&ph_b%u, 0, sizeof ph_b%u);\n",
           ctype, serial, serial, ctype, serial, serial);
-  for (size_t i = 0; i < json_array_size (members); i++)
-    {
-      const json_t *m = json_array_get (members, i);
-      const char *mname = "", *type = "";
-      int bitfield = 0;
-      get_string (m, "name", &mname);
-      get_string (m, "type", &type);
-      get_bool (m, "bitfield", &bitfield);
-      if (*mname == '\0' || is_flexible_array (type))
-        continue;
-      if (bitfield)
-        printf ("    ph_b%u.%s = %s;\n", serial, mname,
-                strcmp (type, "_Bool") == 0 ? "1" : "-1");
-      else
-        printf ("    __builtin_memset (&ph_b%u.%s, 0xff, sizeof ph_b%u.%s);\n",
-                serial, mname, serial, mname);
-    }
+  int is_union = strcmp (kind, "union") == 0;
+  bits_gen_set (members, "", serial, is_union, 0);
   printf ("    __builtin_memcpy (ph_m%u, &ph_b%u, sizeof ph_b%u);\n",
           serial, serial, serial);
-  for (size_t i = 0; i < json_array_size (members); i++)
-    {
-      const json_t *m = json_array_get (members, i);
-      const char *mname = "";
-      uint64_t o = 0, s = 0;
-      get_string (m, "name", &mname);
-      if (*mname != '\0')
-        continue;
-      get_uint (m, "offset", &o);
-      get_uint (m, "size", &s);
-      printf ("    ph_fill (ph_m%u, sizeof ph_b%u, %" PRIu64 "UL, %" PRIu64
-              "UL);\n", serial, serial, o, s);
-    }
+  bits_gen_fill (members, serial, is_union, 0);
   printf ("    ph_runs (\"%s %s\", ph_m%u, sizeof ph_b%u);\n  }\n", kind,
           name, serial, serial);
   free (ctype);

@@ -1,0 +1,55 @@
+/* warn=groups: the kernel's cacheline groups (include/linux/cache.h):
+   a group over more cachelines than its size needs, and a member outside
+   an aligned group in the group's last cacheline (what the padding of
+   __cacheline_group_end_aligned() is there to prevent).  The numbers are
+   checked against the compiler's offsets of the markers.  */
+/* { dg-do compile { target x86_64-*-* } } */
+/* { dg-options "-fplugin-arg-pokehole-warn=groups" } */
+
+typedef unsigned char __u8;
+#define __cacheline_group_begin(G) __u8 __cacheline_group_begin__##G[0]
+#define __cacheline_group_end(G) __u8 __cacheline_group_end__##G[0]
+
+struct spans {
+	char head[48];
+	__u8 __cacheline_group_begin__hot[0];	/* { dg-warning "cacheline group 'hot' of 'struct spans' spans 2 cachelines; its 24 bytes need 1" } */
+	long long a, b, c;
+	__cacheline_group_end(hot);
+	/* Fits the line it starts in: no warning.  */
+	__cacheline_group_begin(fits);
+	long d;
+	__cacheline_group_end(fits);
+	/* Over two lines, and needing two: no warning.  */
+	__cacheline_group_begin(big);
+	char e[100];
+	__cacheline_group_end(big);
+	/* Empty: no warning.  */
+	__cacheline_group_begin(none);
+	__cacheline_group_end(none);
+};
+
+struct aligned {
+	long head;
+	__u8 __cacheline_group_begin__rx[0] __attribute__((aligned(64)));
+	long x;
+	__cacheline_group_end(rx);
+	int after;	/* { dg-warning "'after' shares the last cacheline of the aligned cacheline group 'rx' in 'struct aligned'" } */
+};
+
+/* The padding keeps the next member off the group's line: no warning.  */
+struct padded {
+	long head;
+	__u8 __cacheline_group_begin__rx[0] __attribute__((aligned(64)));
+	long x;
+	__u8 __cacheline_group_end__rx[0] __attribute__((aligned(8)));
+	struct { } __cacheline_group_pad__rx __attribute__((aligned(64)));
+	int after;
+};
+
+/* No markers, no warning.  */
+struct plain { char c; long l; };
+
+struct spans v1; struct aligned v2; struct padded v3; struct plain v4;
+
+/* { dg-final { warn-check-numbers } } */
+/* { dg-final { warn-output-with-not {-fplugin-arg-pokehole-warn=holes} {-fplugin-arg-pokehole-warn=*} "cacheline group" "shares the last cacheline" } } */
