@@ -337,10 +337,25 @@ static const struct ph_member *marker_member(const struct ph_type *t,
 	return NULL;
 }
 
-/* A group over more cachelines than its size needs; an _aligned group
-   (its begin marker aligned) whose last line a member outside it
-   shares, which the padding of __cacheline_group_end_aligned is there
-   to prevent.  */
+/* Member M lies between the markers of one of the groups V[0..N).  */
+static bool in_some_group(const struct ph_member *m, const struct ph_group *v,
+			  size_t n)
+{
+	uint64_t off = ph_member_offset(m);
+
+	for (size_t j = 0; j < n; j++)
+		if (v[j].ended && off >= v[j].offset &&
+		    off < v[j].offset + v[j].size)
+			return true;
+	return false;
+}
+
+/* A group over more cachelines than its size needs; and a group whose
+   begin marker is aligned to A (__cacheline_group_begin_aligned(G, A),
+   ____cacheline_aligned) with a member of no group in its last A-byte
+   block, which the pad of __cacheline_group_end_aligned() is there to
+   keep out.  A member of the next group there is the packing the
+   developer chose.  */
 static void warn_groups(tree type, const struct ph_type *t,
 			const struct ph_warn_options *o, const char *tn)
 {
@@ -370,24 +385,25 @@ static void warn_groups(tree type, const struct ph_type *t,
 				   (unsigned HOST_WIDE_INT)g->min_cachelines);
 			end_kind();
 		}
-		if (!begin->explicit_align)
+		uint64_t a = begin->explicit_align;
+		if (a < 2)
 			continue;
 		uint64_t end = g->offset + g->size;
-		uint64_t line_end = (end + o->cacheline - 1) / o->cacheline *
-				    o->cacheline;
+		uint64_t block_end = (end + a - 1) / a * a;
 		for (size_t i = 0; i < t->nr_members; i++) {
 			const struct ph_member *m = &t->members[i];
 			uint64_t off = ph_member_offset(m);
 
-			if (off < end || off >= line_end ||
-			    (!m->size && !m->bitfield) || ph_group_marker(m))
+			if (off < end || off >= block_end ||
+			    (!m->size && !m->bitfield) || ph_group_marker(m) ||
+			    in_some_group(m, v, n))
 				continue;
 			begin_kind(PH_WARN_GROUPS);
 			warning_at(member_location(type, m), 0,
-				   "%qs shares the last cacheline of the "
+				   "%qs is in the last %wu-byte block of the "
 				   "aligned cacheline group %<%.*s%> in %qs",
-				   member_label(m), (int)g->name_len, g->name,
-				   tn);
+				   member_label(m), (unsigned HOST_WIDE_INT)a,
+				   (int)g->name_len, g->name, tn);
 			end_kind();
 			break;
 		}

@@ -1,8 +1,10 @@
 /* warn=groups: the kernel's cacheline groups (include/linux/cache.h):
-   a group over more cachelines than its size needs, and a member outside
-   an aligned group in the group's last cacheline (what the padding of
-   __cacheline_group_end_aligned() is there to prevent).  The numbers are
-   checked against the compiler's offsets of the markers.  */
+   a group over more cachelines than its size needs, and a member of no
+   group in the last block of a group whose begin marker is aligned
+   (what the padding of __cacheline_group_end_aligned() is there to
+   prevent).  The numbers are checked against the compiler's offsets of
+   the markers.  The cases without a warning are those of Linux 6.12's
+   tcp_sock and page_pool.  */
 /* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-fplugin-arg-pokehole-warn=groups" } */
 
@@ -33,7 +35,30 @@ struct aligned {
 	__u8 __cacheline_group_begin__rx[0] __attribute__((aligned(64)));
 	long x;
 	__cacheline_group_end(rx);
-	int after;	/* { dg-warning "'after' shares the last cacheline of the aligned cacheline group 'rx' in 'struct aligned'" } */
+	int after;	/* { dg-warning "'after' is in the last 64-byte block of the aligned cacheline group 'rx' in 'struct aligned'" } */
+};
+
+/* The next group shares the line (tcp_sock_write_tx, then _txrx); an
+   8-aligned group ending on a multiple of 8 (tcp_sock_write_rx); a
+   group aligned to 32 whose pad keeps its 32-byte block (page_pool's
+   frag): no warning.  */
+struct shared {
+	long head;
+	__u8 __cacheline_group_begin__tx[0] __attribute__((aligned(64)));
+	long long x;
+	__cacheline_group_end(tx);
+	__cacheline_group_begin(txrx);
+	long long y[6];
+	__cacheline_group_end(txrx);
+	__u8 __cacheline_group_begin__rx[0] __attribute__((aligned(8)));
+	long long z;
+	__cacheline_group_end(rx);
+	int after;
+	__u8 __cacheline_group_begin__frag[0] __attribute__((aligned(32)));
+	long f;
+	__u8 __cacheline_group_end__frag[0] __attribute__((aligned(8)));
+	struct { } __cacheline_group_pad__frag __attribute__((aligned(32)));
+	long tail;
 };
 
 /* The padding keeps the next member off the group's line: no warning.  */
@@ -50,6 +75,7 @@ struct padded {
 struct plain { char c; long l; };
 
 struct spans v1; struct aligned v2; struct padded v3; struct plain v4;
+struct shared v5;
 
 /* { dg-final { warn-check-numbers } } */
-/* { dg-final { warn-output-with-not {-fplugin-arg-pokehole-warn=holes} {-fplugin-arg-pokehole-warn=*} "cacheline group" "shares the last cacheline" } } */
+/* { dg-final { warn-output-with-not {-fplugin-arg-pokehole-warn=holes} {-fplugin-arg-pokehole-warn=*} "cacheline group" "block of the aligned" } } */
