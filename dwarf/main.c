@@ -321,7 +321,7 @@ static struct ph_error *print_groups(struct ph_buf *out,
 	if (err)
 		return err;
 	for (size_t i = 0; i < n; i++) {
-		if (!g[i].ended)
+		if (!g[i].end)
 			continue;
 		ph_buf_printf(out, "%s\t%.*s\t%" PRIu64 "\t%" PRIu64 "\t%"
 			      PRIu64 "\n", t->name, (int)g[i].name_len,

@@ -320,23 +320,6 @@ static void warn_packable(tree type, const struct ph_type *t,
 	XDELETEVEC(locs);
 }
 
-/* The member named PREFIX NAME[0..LEN), or NULL.  */
-static const struct ph_member *marker_member(const struct ph_type *t,
-					     const char *prefix,
-					     const char *name, size_t len)
-{
-	size_t n = strlen(prefix);
-
-	for (size_t i = 0; i < t->nr_members; i++) {
-		const char *s = t->members[i].name;
-
-		if (strncmp(s, prefix, n) == 0 && strlen(s + n) == len &&
-		    memcmp(s + n, name, len) == 0)
-			return &t->members[i];
-	}
-	return NULL;
-}
-
 /* Member M lies between the markers of one of the groups V[0..N).  */
 static bool in_some_group(const struct ph_member *m, const struct ph_group *v,
 			  size_t n)
@@ -344,7 +327,7 @@ static bool in_some_group(const struct ph_member *m, const struct ph_group *v,
 	uint64_t off = ph_member_offset(m);
 
 	for (size_t j = 0; j < n; j++)
-		if (v[j].ended && off >= v[j].offset &&
+		if (v[j].end && off >= v[j].offset &&
 		    off < v[j].offset + v[j].size)
 			return true;
 	return false;
@@ -369,10 +352,9 @@ static void warn_groups(tree type, const struct ph_type *t,
 	}
 	for (size_t j = 0; j < n; j++) {
 		const struct ph_group *g = &v[j];
-		const struct ph_member *begin = marker_member(
-			t, PH_GROUP_BEGIN, g->name, g->name_len);
+		const struct ph_member *begin = g->begin;
 
-		if (!g->ended || !g->size || !begin)
+		if (!g->end || !g->size)
 			continue;
 		if (g->cachelines > g->min_cachelines) {
 			begin_kind(PH_WARN_GROUPS);

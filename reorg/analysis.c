@@ -216,10 +216,7 @@ struct ph_error *ph_analyze(const struct ph_member *members, size_t n,
 	return NULL;
 }
 
-/* The struct whose bytes are M's own: an untagged struct member itself,
-   the anonymous half of a struct_group() union; NULL for anything else
-   (a union's members overlap: what one leaves unused another may use).  */
-static const struct ph_member *inner_struct(const struct ph_member *m)
+const struct ph_member *ph_member_inner_struct(const struct ph_member *m)
 {
 	if (!m->nested || m->bitfield)
 		return NULL;
@@ -238,7 +235,7 @@ static struct ph_error *add_nested(const struct ph_member *members, size_t n,
 				   struct ph_analysis *a)
 {
 	for (size_t i = 0; i < n; i++) {
-		const struct ph_member *s = inner_struct(&members[i]);
+		const struct ph_member *s = ph_member_inner_struct(&members[i]);
 		struct ph_analysis in;
 		struct ph_error *err;
 
@@ -256,7 +253,6 @@ static struct ph_error *add_nested(const struct ph_member *members, size_t n,
 		a->sum_holes += in.sum_holes;
 		a->nr_bit_holes += in.nr_bit_holes;
 		a->sum_bit_holes += in.sum_bit_holes;
-		a->nested_holes += in.nr_holes;
 		a->nr_paddings += in.nr_paddings;
 		a->sum_paddings += in.sum_paddings;
 		if ((err = add_nested(s->members, s->nr_members, cacheline,

@@ -56,9 +56,6 @@ struct ph_analysis {
 	uint64_t sum_paddings;
 	unsigned forced_alignments, forced_holes;
 	uint64_t sum_forced_holes;
-	/* Of NR_HOLES, those inside untagged structs nested in the type
-	   (ph_analyze_type counts them; GAPS are the type's own level).  */
-	unsigned nested_holes;
 	uint64_t cachelines;
 	uint64_t last_cacheline;	/* size % cacheline, 0 when it divides */
 };
@@ -80,6 +77,12 @@ void ph_analysis_deinit(struct ph_analysis *a);
 /* The first bit of a bitfield's storage unit: the unit is the member's
    declared type, at a multiple of its size.  */
 uint64_t ph_bitfield_unit_start(const struct ph_member *m);
+
+/* The struct whose bytes are M's own, whose holes are those of the type
+   holding M: an untagged struct member itself, the anonymous half of a
+   struct_group() union; NULL for anything else (a union's members
+   overlap: what one leaves unused another may use).  */
+const struct ph_member *ph_member_inner_struct(const struct ph_member *m);
 
 /* The tail padding of M's own type (pahole's "last struct has N bytes
    of padding"): its type_padding, or a struct_group()'s members' (its

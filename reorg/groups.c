@@ -119,16 +119,17 @@ struct ph_error *ph_groups_of(const struct ph_type *t, unsigned cacheline,
 				cap = c;
 			}
 			v[(*n)++] = (struct ph_group){
-				name, len, ph_member_offset(m), 0, 0, 0, false
+				.name = name, .name_len = len, .begin = m,
+				.offset = ph_member_offset(m),
 			};
 		} else if (marker(m, PH_GROUP_END, &name, &len)) {
 			for (size_t j = *n; j-- > 0;) {
 				struct ph_group *g = &v[j];
 
-				if (g->ended || g->name_len != len ||
+				if (g->end || g->name_len != len ||
 				    memcmp(g->name, name, len) != 0)
 					continue;
-				g->ended = true;
+				g->end = m;
 				if (ph_member_offset(m) > g->offset)
 					g->size = ph_member_offset(m) -
 						  g->offset;

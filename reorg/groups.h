@@ -14,18 +14,18 @@ extern "C" {
 
 #define PH_GROUP_BEGIN "__cacheline_group_begin__"
 #define PH_GROUP_END "__cacheline_group_end__"
+#define PH_GROUP_PAD "__cacheline_group_pad__"
 
 struct ph_group {
 	const char *name;	/* after the prefix, in the member's name */
 	size_t name_len;
+	const struct ph_member *begin;	/* the markers, in T's members */
+	const struct ph_member *end;	/* NULL: no end marker found */
 	uint64_t offset;	/* of the begin marker */
 	uint64_t size;		/* to the end marker */
 	uint64_t cachelines;	/* the lines its bytes touch */
 	uint64_t min_cachelines;	/* the fewest its size needs */
-	bool ended;		/* an end marker was found */
 };
-
-#define PH_GROUP_PAD "__cacheline_group_pad__"
 
 /* M is one of the markers (a begin, an end, or the padding an _aligned
    end declares): a fence the reorganizer does not move members across.  */
@@ -39,7 +39,7 @@ bool ph_struct_group(const struct ph_member *m, const char **tag);
 
 /* The groups of T's members in the order of their begin markers: *RET
    (malloc'd, N of them; NULL and 0 for none).  A begin marker without
-   its end is a group that is not ENDED, of size 0.  */
+   its end is a group without END, of size 0.  */
 struct ph_error *ph_groups_of(const struct ph_type *t, unsigned cacheline,
 			      struct ph_group **ret, size_t *n);
 

@@ -182,78 +182,78 @@ void ph_jsonl_layout(struct ph_buf *out, const struct ph_type *t)
 	ph_buf_putc(out, '}');
 }
 
-/* The byte holes (BITS false) or bit holes of one level, then of the
-   untagged structs in it (a struct_group() once), named by PREFIX and
-   the member before them.  */
-static struct ph_error *level_holes(struct ph_buf *out, bool *first, bool bits,
+/* Where the holes of a type go: byte holes and bit holes, each list
+   comma-separated.  */
+struct hole_lists {
+	struct ph_buf bytes, bits;
+	bool first_byte, first_bit;
+};
+
+/* The byte holes and bit holes of one level (whose analysis is A), then
+   of the structs whose bytes are its members' own
+   (ph_member_inner_struct), named by PREFIX and the member before
+   them.  */
+static struct ph_error *level_holes(struct hole_lists *h,
 				    const struct ph_member *ms, size_t n,
-				    uint64_t start_bit, uint64_t size,
-				    bool is_union, const char *prefix,
-				    unsigned cacheline, unsigned depth)
+				    uint64_t start_bit,
+				    const struct ph_analysis *a, bool is_union,
+				    const char *prefix, unsigned cacheline,
+				    unsigned depth)
 {
-	struct ph_analysis a;
-	struct ph_error *err;
+	struct ph_error *err = NULL;
 	struct ph_buf path;
 
-	if (depth > 64)
-		return NULL;
-	if ((err = ph_analyze(ms, n, start_bit, size, is_union, cacheline,
-			      &a)))
-		return err;
-	ph_buf_init(&path);
-	if (!bits && a.leading_hole) {
-		hole(out, first, prefix, "", "offset", start_bit / 8,
-		     "size", a.leading_hole);
-	}
-	if (bits && a.leading_bit_hole && n)
-		hole(out, first, prefix, "", "bit_offset",
-		     ms[0].bit_offset - a.leading_bit_hole, "bits",
-		     a.leading_bit_hole);
+	if (a->leading_hole)
+		hole(&h->bytes, &h->first_byte, prefix, "", "offset",
+		     start_bit / 8, "size", a->leading_hole);
+	if (a->leading_bit_hole && n)
+		hole(&h->bits, &h->first_bit, prefix, "", "bit_offset",
+		     ms[0].bit_offset - a->leading_bit_hole, "bits",
+		     a->leading_bit_hole);
 	for (size_t i = 0; i < n; i++) {
-		const struct ph_gap *g = &a.gaps[i];
+		const struct ph_gap *g = &a->gaps[i];
 		uint64_t end = g->hole ? g->bit_hole_end : 0;
 
-		if (!bits) {
-			if (g->hole)
-				hole(out, first, prefix, ms[i].name, "offset",
-				     g->hole_offset, "size", g->hole);
-			continue;
-		}
+		if (g->hole)
+			hole(&h->bytes, &h->first_byte, prefix, ms[i].name,
+			     "offset", g->hole_offset, "size", g->hole);
 		/* Bits left in this member's unit, then (past a byte hole)
 		   bits before the next member in its own unit.  */
 		if (g->bit_hole > end)
-			hole(out, first, prefix, ms[i].name, "bit_offset",
-			     ms[i].bit_offset + ms[i].bit_size, "bits",
-			     g->bit_hole - end);
+			hole(&h->bits, &h->first_bit, prefix, ms[i].name,
+			     "bit_offset", ms[i].bit_offset + ms[i].bit_size,
+			     "bits", g->bit_hole - end);
 		if (end)
-			hole(out, first, prefix, ms[i].name, "bit_offset",
-			     ms[i + 1].bit_offset - end, "bits", end);
+			hole(&h->bits, &h->first_bit, prefix, ms[i].name,
+			     "bit_offset", ms[i + 1].bit_offset - end, "bits",
+			     end);
 	}
-	for (size_t i = 0; !err && !is_union && i < n; i++) {
-		const struct ph_member *m = &ms[i], *in = m;
+	ph_buf_init(&path);
+	for (size_t i = 0; !err && !is_union && depth < 64 && i < n; i++) {
+		const struct ph_member *in = ph_member_inner_struct(&ms[i]);
+		struct ph_analysis ia;
 
-		if (!m->nested || m->bitfield)
+		if (!in)
 			continue;
-		if (m->nested_kind == PH_KIND_UNION) {
-			if (!ph_struct_group(m, NULL))
-				continue;
-			in = &m->members[0];
-		}
 		path.len = 0;
 		ph_buf_puts(&path, prefix);
-		if (*m->name)
-			ph_buf_printf(&path, "%s.", m->name);
+		if (*ms[i].name)
+			ph_buf_printf(&path, "%s.", ms[i].name);
 		if (path.failed) {
 			err = &ph_error_nomem;
 			break;
 		}
-		err = level_holes(out, first, bits, in->members, in->nr_members,
-				  in->bit_offset, in->size, false,
+		if ((err = ph_analyze(in->members, in->nr_members,
+				      in->bit_offset, in->size, false,
+				      cacheline, &ia)))
+			break;
+		err = level_holes(h, in->members, in->nr_members,
+				  in->bit_offset, &ia, false,
 				  path.data ? path.data : "", cacheline,
 				  depth + 1);
+		ph_analysis_deinit(&ia);
 	}
 	ph_buf_deinit(&path);
-	ph_analysis_deinit(&a);
 	return err;
 }
 
@@ -291,7 +291,6 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 {
 	struct ph_analysis a;
 	struct ph_error *err;
-	bool first;
 
 	if ((err = ph_analyze_type(t, cacheline, &a)))
 		return err;
@@ -303,20 +302,26 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 
 	/* A hole is named after the member before it ("" before the
 	   first); one inside an untagged struct by its path.  */
-	key(out, "holes");
-	ph_buf_putc(out, '[');
-	first = true;
-	err = level_holes(out, &first, false, t->members, t->nr_members, 0,
-			  t->size, t->kind == PH_KIND_UNION, "", cacheline, 0);
-	ph_buf_putc(out, ']');
-	key(out, "bit_holes");
-	ph_buf_putc(out, '[');
-	first = true;
-	if (!err)
-		err = level_holes(out, &first, true, t->members,
-				  t->nr_members, 0, t->size,
-				  t->kind == PH_KIND_UNION, "", cacheline, 0);
-	ph_buf_putc(out, ']');
+	struct hole_lists h = { .first_byte = true, .first_bit = true };
+
+	ph_buf_init(&h.bytes);
+	ph_buf_init(&h.bits);
+	err = level_holes(&h, t->members, t->nr_members, 0, &a,
+			  t->kind == PH_KIND_UNION, "", cacheline, 0);
+	if (!err && (h.bytes.failed || h.bits.failed))
+		err = &ph_error_nomem;
+	if (!err) {
+		key(out, "holes");
+		ph_buf_putc(out, '[');
+		ph_buf_putn(out, h.bytes.data ? h.bytes.data : "", h.bytes.len);
+		ph_buf_putc(out, ']');
+		key(out, "bit_holes");
+		ph_buf_putc(out, '[');
+		ph_buf_putn(out, h.bits.data ? h.bits.data : "", h.bits.len);
+		ph_buf_putc(out, ']');
+	}
+	ph_buf_deinit(&h.bytes);
+	ph_buf_deinit(&h.bits);
 	if (err) {
 		ph_analysis_deinit(&a);
 		return err;

@@ -241,16 +241,10 @@ static void cacheline_mark(struct text_ctx *ctx, const struct ph_member *m,
    cachelines its size could take.  */
 static void group_line(struct text_ctx *ctx, const struct ph_member *m)
 {
-	size_t n = strlen(PH_GROUP_END);
-
-	if (strncmp(m->name, PH_GROUP_END, n) != 0)
-		return;
 	for (size_t j = 0; j < ctx->nr_groups; j++) {
 		const struct ph_group *g = &ctx->groups[j];
 
-		if (!g->ended || g->offset + g->size != ph_member_offset(m) ||
-		    strlen(m->name + n) != g->name_len ||
-		    memcmp(m->name + n, g->name, g->name_len) != 0)
+		if (g->end != m)
 			continue;
 		indent(ctx->out, 1);
 		ph_buf_printf(ctx->out, "/* group %.*s: offset %" PRIu64
