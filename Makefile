@@ -45,18 +45,21 @@ PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) \
 DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 	dejagnu gcc-multilib g++-multilib libdw-dev libelf-dev jq dwarves \
 	libboost-dev libfmt-dev nlohmann-json3-dev libjansson-dev clang dwz \
-	zlib1g-dev ccache distcc
+	zlib1g-dev ccache distcc chromium
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/array.c reorg/place.c reorg/units.c reorg/exhaustive.c \
 	reorg/bounded.c reorg/steps.c reorg/build.c reorg/reorganize.c \
 	reorg/select.c reorg/diff.c reorg/at.c reorg/groups.c \
 	report/buf.c report/text.c report/jsonl.c report/reorg.c report/diff.c \
-	report/at.c \
+	report/at.c report/svg.c report/html.c \
 	report/dedup.c report/frame.c baseline/lines.c baseline/json.c \
 	baseline/load.c \
 	baseline/merge.c
-ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o)
+# Objects of generated sources, plain data: the sanitized builds
+# (mk/hardening.mk) link them as they are.
+ENGINE_GEN_OBJ := build/report/html-assets.o
+ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o) $(ENGINE_GEN_OBJ)
 # What every link of ENGINE_OBJ needs: baselines are read with jansson,
 # embedded reports compressed with zlib.
 ENGINE_LIBS := -ljansson -lz
@@ -76,6 +79,17 @@ VERSIONED_PLUGINS := $(OTHER_GCC_VERSIONS:%=plugin/gcc-%/pokehole.so)
 .PHONY: all plugin demo check clean install deps gcc-root
 all: $(PLUGIN) $(VERSIONED_PLUGINS) dwarf/pokehole dwarf/pokefunct
 plugin: $(PLUGIN)
+
+# The --html page's script and style, as C strings (report/html.h).
+HTML_ASSETS := report/page/page.js report/page/page.css
+build/report/html-assets.c: $(HTML_ASSETS) scripts/embed-asset.sh Makefile
+	@mkdir -p $(dir $@)
+	{ sh scripts/embed-asset.sh ph_html_script report/page/page.js && \
+	  sh scripts/embed-asset.sh ph_html_style report/page/page.css; } > $@.tmp
+	mv $@.tmp $@
+
+build/report/html-assets.o: build/report/html-assets.c
+	$(CC) $(ENGINE_CFLAGS) $(CFLAGS) -c $< -o $@
 
 build/%.o: %.c Makefile
 	@mkdir -p $(dir $@)

@@ -24,6 +24,8 @@
 #include "../report/diff.h"
 #include "../report/at.h"
 #include "../reorg/groups.h"
+#include "../report/html.h"
+#include "../report/svg.h"
 
 #ifndef PH_VERSION
 #error "PH_VERSION comes from the Makefile's VERSION"
@@ -31,7 +33,10 @@
 
 static const char *progname = "pokehole";
 
-enum output { OUT_TEXT, OUT_SIZES, OUT_JSON, OUT_PACKABLE, OUT_GROUPS };
+enum output {
+	OUT_TEXT, OUT_SIZES, OUT_JSON, OUT_PACKABLE, OUT_GROUPS, OUT_HTML,
+	OUT_SVG
+};
 
 struct options {
 	enum output output;
@@ -73,6 +78,8 @@ enum {
 	OPT_BUDGET,
 	OPT_AT,
 	OPT_GROUPS,
+	OPT_HTML,
+	OPT_SVG,
 };
 
 
@@ -130,6 +137,13 @@ static const struct ph_cli_option options[] = {
 	{ "groups", no_argument, OPT_GROUPS, NULL,
 	  "print NAME<TAB>GROUP<TAB>OFFSET<TAB>SIZE<TAB>\nCACHELINES for each "
 	  "cacheline group\n(__cacheline_group_begin/end markers)" },
+	{ "html", no_argument, OPT_HTML, NULL,
+	  "write one self-contained HTML page: an\nindex of the types and "
+	  "each one's map,\na row per cacheline (with -R, the\nsuggested "
+	  "order beside it)" },
+	{ "svg", no_argument, OPT_SVG, NULL,
+	  "with -C NAME, draw the type's map as an\nSVG picture (with -R, "
+	  "the suggested\norder below it)" },
 	{ "at", required_argument, OPT_AT, "OFFSET",
 	  "with -C NAME, what is at byte OFFSET\n(0x for hex) of the type: "
 	  "the members\nholding it, or the hole or padding" },
@@ -266,6 +280,19 @@ struct reorg_stats {
 	size_t smaller, moves, not_optimal, not_least;
 };
 
+/* What -R, -S, -P and --hot ask of the engine.  */
+static struct ph_reorg_options reorg_options(const struct options *o)
+{
+	return (struct ph_reorg_options){
+		.cacheline = o->cacheline,
+		.hot = (const char *const *)o->hot,
+		.nr_hot = o->nr_hot,
+		.steps = o->show_steps,
+		.demote_bitfields = o->demote,
+		.cross_groups = o->cross_groups,
+	};
+}
+
 /* -R, -S and -P: what the engine makes of T.  */
 static struct ph_error *print_reorganized(struct ph_buf *out,
 					  struct ph_model *model,
@@ -274,14 +301,7 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 					  struct reorg_stats *stats)
 {
 	struct ph_text_options text_opts = { .cacheline = o->cacheline };
-	struct ph_reorg_options ropts = {
-		.cacheline = o->cacheline,
-		.hot = (const char *const *)o->hot,
-		.nr_hot = o->nr_hot,
-		.steps = o->show_steps,
-		.demote_bitfields = o->demote,
-		.cross_groups = o->cross_groups,
-	};
+	struct ph_reorg_options ropts = reorg_options(o);
 	struct ph_reorg_result r;
 	struct ph_error *err;
 
@@ -332,9 +352,42 @@ static struct ph_error *print_groups(struct ph_buf *out,
 	return NULL;
 }
 
+/* --html and --svg: T and, with -R, the order the engine suggests,
+   when it is smaller.  */
+static struct ph_error *draw_type(struct ph_model *model,
+				  const struct ph_type *t,
+				  const struct options *o, struct ph_html *html,
+				  struct ph_buf *out)
+{
+	struct ph_reorg_options ropts = reorg_options(o);
+	struct ph_reorg_result r = { .type = NULL };
+	struct ph_svg_options so = { o->cacheline, true };
+	struct ph_svg_map maps[2];
+	char caption[2][160];
+	struct ph_error *err;
+
+	if (o->reorganize && (err = ph_reorganize(model, t, &ropts, &r)))
+		return err;
+	if (r.type && r.type->size >= t->size)
+		r.type = NULL;
+	if (html)
+		return ph_html_add(html, t, r.type);
+	snprintf(caption[0], sizeof(caption[0]), "%s %s: %" PRIu64 " bytes",
+		 ph_kind_name(t->kind), t->name, t->size);
+	maps[0] = (struct ph_svg_map){ t, caption[0] };
+	if (r.type) {
+		snprintf(caption[1], sizeof(caption[1]),
+			 "suggested order: %" PRIu64 " bytes, saves %" PRIu64,
+			 r.type->size, t->size - r.type->size);
+		maps[1] = (struct ph_svg_map){ r.type, caption[1] };
+	}
+	return ph_render_svg(out, maps, r.type ? 2 : 1, &so, NULL);
+}
+
 /* Prints the types that pass the hole filters.  */
 static struct ph_error *print_types(struct ph_model *model,
-				    const struct options *o)
+				    const struct options *o,
+				    struct ph_html *html)
 {
 	struct ph_text_options text_opts = { .cacheline = o->cacheline };
 	struct ph_buf out;
@@ -355,9 +408,9 @@ static struct ph_error *print_types(struct ph_model *model,
 
 		/* pahole lists no anonymous type, and one named by a
 		   typedef counts as anonymous unless asked for by name;
-		   the JSON contract has them all.  */
+		   the JSON contract and the page have them all.  */
 		if (t->typedef_name && o->output != OUT_JSON &&
-		    !o->class_names)
+		    o->output != OUT_HTML && !o->class_names)
 			continue;
 		if (o->expand && o->class_names &&
 		    !ph_names_select(o->class_names, t->name))
@@ -375,11 +428,20 @@ static struct ph_error *print_types(struct ph_model *model,
 					big = true;
 			show = show && big;
 		}
-		if (show && (o->reorganize || o->output == OUT_PACKABLE)) {
+		if (show && (o->output == OUT_HTML || o->output == OUT_SVG)) {
+			/* One picture: the first layout -C names.  */
+			if (o->output == OUT_SVG && out.len)
+				show = false;
+			else
+				err = draw_type(model, t, o, html, &out);
+		} else if (show && (o->reorganize ||
+				    o->output == OUT_PACKABLE)) {
 			err = print_reorganized(&out, model, t, o, &stats);
 		} else if (show) {
 			switch (o->output) {
 			case OUT_PACKABLE:
+			case OUT_HTML:
+			case OUT_SVG:
 				break;
 			case OUT_GROUPS:
 				err = print_groups(&out, t, o->cacheline);
@@ -400,6 +462,8 @@ static struct ph_error *print_types(struct ph_model *model,
 		if (!err && out.len > 1 << 16 && write_buf(&out))
 			err = ph_error_errno(errno, "cannot write");
 	}
+	if (!err && html)
+		err = ph_html_write(html, &out);
 	if (!err && (err = ph_buf_error(&out)) == NULL && write_buf(&out))
 		err = ph_error_errno(errno, "cannot write");
 	ph_buf_deinit(&out);
@@ -443,6 +507,28 @@ static struct ph_error *print_at(struct ph_model *model,
 		err = ph_error_errno(errno, "cannot write");
 	ph_buf_deinit(&out);
 	return err;
+}
+
+/* The --html page's title: the files read, their names without
+   their directories.  */
+static char *page_title(int n, char **files)
+{
+	size_t len = 1;
+	char *s;
+
+	for (int i = 0; i < n; i++)
+		len += strlen(files[i]) + 2;
+	if (!(s = malloc(len)))
+		return NULL;
+	*s = '\0';
+	for (int i = 0; i < n; i++) {
+		const char *base = strrchr(files[i], '/');
+
+		if (i)
+			strcat(s, ", ");
+		strcat(s, base && base[1] ? base + 1 : files[i]);
+	}
+	return s;
 }
 
 int main(int argc, char **argv)
@@ -558,6 +644,12 @@ int main(int argc, char **argv)
 		case OPT_GROUPS:
 			o.output = OUT_GROUPS;
 			break;
+		case OPT_HTML:
+			o.output = OUT_HTML;
+			break;
+		case OPT_SVG:
+			o.output = OUT_SVG;
+			break;
 		case OPT_AT: {
 			char *end;
 
@@ -621,6 +713,11 @@ int main(int argc, char **argv)
 		return ph_cli_no_files(progname);
 	if (!o.diff && (o.fail_on || o.nr_budgets)) {
 		fprintf(stderr, "%s: --fail-on and --budget go with --diff\n",
+			progname);
+		return 2;
+	}
+	if (o.output == OUT_SVG && !o.class_names) {
+		fprintf(stderr, "%s: --svg draws one type: it needs -C NAME\n",
 			progname);
 		return 2;
 	}
@@ -711,10 +808,23 @@ int main(int argc, char **argv)
 			status = 1;
 		}
 	}
-	if (o.have_at)
+	if (o.have_at) {
 		err = print_at(model, &o, &status);
-	else
-		err = print_types(model, &o);
+	} else if (o.output == OUT_HTML) {
+		struct ph_html_options hopts = { o.cacheline, NULL,
+						 o.reorganize };
+		struct ph_html *html = NULL;
+		char *title = page_title(argc - optind, &argv[optind]);
+
+		hopts.title = title;
+		err = title ? ph_html_create(&hopts, &html) : &ph_error_nomem;
+		if (!err)
+			err = print_types(model, &o, html);
+		ph_html_destroy(html);
+		free(title);
+	} else {
+		err = print_types(model, &o, NULL);
+	}
 	if (err) {
 		fprintf(stderr, "%s: %s\n", progname, err->message);
 		ph_error_destroy(err);

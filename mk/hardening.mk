@@ -34,12 +34,12 @@ FUZZ_HARNESSES ?= reader baseline reorg
 FUZZ_FLAGS  ?=
 
 SAN_SRC := $(ENGINE_SRC) $(DWARF_SRC)
-SAN_OBJ := $(SAN_SRC:%.c=$(SAN_DIR)/obj/%.o)
-SAN_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN_DIR)/obj/%.o)
+SAN_OBJ := $(SAN_SRC:%.c=$(SAN_DIR)/obj/%.o) $(ENGINE_GEN_OBJ)
+SAN_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN_DIR)/obj/%.o) $(ENGINE_GEN_OBJ)
 SAN_READER_OBJ := $(filter-out $(SAN_DIR)/obj/dwarf/main.o,$(SAN_OBJ))
-FUZZ_OBJ := $(SAN_SRC:%.c=$(SAN_DIR)/fuzz-obj/%.o)
+FUZZ_OBJ := $(SAN_SRC:%.c=$(SAN_DIR)/fuzz-obj/%.o) $(ENGINE_GEN_OBJ)
 FUZZ_READER_OBJ := $(filter-out $(SAN_DIR)/fuzz-obj/dwarf/main.o,$(FUZZ_OBJ))
-FUZZ_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN_DIR)/fuzz-obj/%.o)
+FUZZ_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN_DIR)/fuzz-obj/%.o) $(ENGINE_GEN_OBJ)
 
 SAN_READER := $(SAN_DIR)/dwarf/pokehole
 SAN_TOOLS  := $(SAN_DIR)/tools/ph-probe $(SAN_DIR)/tools/ph-gen \

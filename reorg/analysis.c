@@ -1,6 +1,7 @@
 #include "analysis.h"
 #include "groups.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -275,6 +276,83 @@ struct ph_error *ph_analyze_type(const struct ph_type *t, unsigned cacheline,
 	if ((err = add_nested(t->members, t->nr_members, cacheline, 0, ret)))
 		ph_analysis_deinit(ret);
 	return err;
+}
+
+struct regions {
+	struct ph_region *v;
+	size_t n, cap;
+	bool failed;
+};
+
+static void region(struct regions *r, enum ph_region_kind kind, uint64_t bit,
+		   uint64_t end, uint64_t count, long before)
+{
+	if (end <= bit || r->failed)
+		return;
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 8;
+		struct ph_region *v = cap <= SIZE_MAX / sizeof(*v)
+			? realloc(r->v, cap * sizeof(*v)) : NULL;
+
+		if (!v) {
+			r->failed = true;
+			return;
+		}
+		r->v = v;
+		r->cap = cap;
+	}
+	r->v[r->n++] = (struct ph_region){ kind, bit, end - bit, count,
+					   before };
+}
+
+/* The unused bits [LO, HI) before member I + 1: a byte hole at its
+   offset, bit holes on either side of it.  */
+static void gap_regions(struct regions *r, const struct ph_gap *g,
+			uint64_t lo, uint64_t hi, long i)
+{
+	uint64_t hlo = min_u64(max_u64(g->hole_offset * 8, lo), hi);
+	uint64_t hhi = min_u64(hlo + g->hole * 8, hi);
+
+	if (!g->hole)
+		hlo = hhi = hi;
+	region(r, PH_REGION_BIT_HOLE, lo, hlo, g->bit_hole, i);
+	region(r, PH_REGION_HOLE, hlo, hhi, g->hole, i);
+	region(r, PH_REGION_BIT_HOLE, hhi, hi, g->bit_hole, i);
+}
+
+struct ph_error *ph_analysis_regions(const struct ph_member *members,
+				     size_t n, uint64_t start_bit,
+				     uint64_t size, bool is_union,
+				     const struct ph_analysis *a,
+				     struct ph_region **ret, size_t *nr)
+{
+	struct regions r = { NULL, 0, 0, false };
+	uint64_t used = start_bit;
+
+	if (!is_union && n) {
+		struct ph_gap lead = { .hole = a->leading_hole,
+				       .hole_offset = start_bit / 8 };
+
+		gap_regions(&r, &lead, start_bit, members[0].bit_offset, -1);
+	}
+	for (size_t i = 0; i < n; i++) {
+		used = max_u64(used, member_end(&members[i]));
+		if (!is_union && i + 1 < n &&
+		    (a->gaps[i].hole || a->gaps[i].bit_hole))
+			gap_regions(&r, &a->gaps[i], used,
+				    members[i + 1].bit_offset, (long)i);
+	}
+	region(&r, PH_REGION_BIT_PADDING, used, used + a->bit_padding,
+	       a->bit_padding, n ? (long)n - 1 : -1);
+	region(&r, PH_REGION_PADDING, start_bit + 8 * (size - a->padding),
+	       start_bit + 8 * size, a->padding, n ? (long)n - 1 : -1);
+	if (r.failed) {
+		free(r.v);
+		return &ph_error_nomem;
+	}
+	*ret = r.v;
+	*nr = r.n;
+	return NULL;
 }
 
 void ph_analysis_deinit(struct ph_analysis *a)

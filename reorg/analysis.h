@@ -74,6 +74,34 @@ struct ph_error *ph_analyze_type(const struct ph_type *t, unsigned cacheline,
 				 struct ph_analysis *ret);
 void ph_analysis_deinit(struct ph_analysis *a);
 
+/* Where the bytes and bits no member of a level uses lie, as A (the
+   analysis of the same MEMBERS, START_BIT, SIZE and IS_UNION) counts
+   them: so that a picture of the layout shows what the figures say.  */
+enum ph_region_kind {
+	PH_REGION_HOLE,		/* a byte hole: A's gaps and leading_hole */
+	PH_REGION_BIT_HOLE,	/* a bit hole, or the bits beside a hole */
+	PH_REGION_BIT_PADDING,	/* A's bit_padding */
+	PH_REGION_PADDING,	/* A's tail padding */
+};
+
+struct ph_region {
+	enum ph_region_kind kind;
+	uint64_t bit, bits;	/* from bit 0 of the outermost type */
+	/* The hole or padding this region is part of, in bytes or bits as
+	   the analysis counts it (a hole's bytes, a bit hole's bits).  */
+	uint64_t count;
+	/* The member before it, for a hole or bit hole: -1 for none.  */
+	long before;
+};
+
+/* The regions of the level MEMBERS, in bit order, into *RET (malloc'd,
+   *N of them; NULL and 0 for none).  */
+struct ph_error *ph_analysis_regions(const struct ph_member *members,
+				     size_t n, uint64_t start_bit,
+				     uint64_t size, bool is_union,
+				     const struct ph_analysis *a,
+				     struct ph_region **ret, size_t *nr);
+
 /* The first bit of a bitfield's storage unit: the unit is the member's
    declared type, at a multiple of its size.  */
 uint64_t ph_bitfield_unit_start(const struct ph_member *m);
