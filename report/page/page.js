@@ -7,7 +7,12 @@
    data-drawn-ms.  */
 'use strict';
 var phData = JSON.parse(document.getElementById('ph-data').textContent);
-var phState = {key: 0, dir: 1, filter: '', order: null, open: -1};
+// The index shows the first LIMIT rows of its order, LIMIT growing as
+// it is scrolled: 8,000 rows laid out at once kept a vmlinux's page from
+// painting for seconds.
+var PH_ROWS = 300;
+var phState = {key: 0, dir: 1, filter: '', order: null, open: -1,
+               limit: PH_ROWS};
 // The columns of an index row (html.c); WASTED: the bits no member uses,
 // shown in bytes.
 var PH = {NAME: 0, KIND: 1, SIZE: 2, ALIGN: 3, HOLES: 4, HOLE_BYTES: 5,
@@ -46,7 +51,7 @@ function phRenderIndex() {
   phState.order.forEach(function (i) {
     var t = types[i];
     if (f && t[PH.NAME].toLowerCase().indexOf(f) < 0) return;
-    shown++;
+    if (shown++ >= phState.limit) return;
     rows.push('<tr data-i="' + i + '"' +
               (i === phState.open ? ' class="open"' : '') + '><td title="' +
               phEsc(t[PH.NAME]) + '">' + phEsc(t[PH.NAME]) + '</td><td>' +
@@ -57,6 +62,7 @@ function phRenderIndex() {
               (phData.reorganized ? '<td class="n">' +
                (t[PH.SAVED] || '') + '</td>' : '') + '</tr>');
   });
+  phState.more = shown > rows.length;
   document.getElementById('ph-rows').innerHTML = rows.join('');
   document.getElementById('ph-count').textContent =
     shown === types.length ? types.length + ' types'
@@ -177,6 +183,8 @@ function phOpen(i) {
 
 function phOpenAll() {
   var all = [];
+  phState.limit = Infinity;
+  phRenderIndex();
   for (var i = 0; i < phData.types.length; i++) all.push(phSection(i));
   Promise.all(all).then(function (parts) {
     document.getElementById('ph-detail').innerHTML = parts.join('');
@@ -216,11 +224,13 @@ document.querySelector('thead').addEventListener('click', function (e) {
   phState.dir = k === phState.key ? -phState.dir : (k === PH.NAME ||
                 k === PH.KIND ? 1 : -1);
   phState.key = k;
+  phState.limit = PH_ROWS;
   phSort();
   phRenderIndex();
 });
 document.getElementById('ph-search').addEventListener('input', function (e) {
   phState.filter = e.target.value;
+  phState.limit = PH_ROWS;
   phRenderIndex();
 });
 document.getElementById('ph-rows').addEventListener('click', function (e) {
@@ -228,6 +238,13 @@ document.getElementById('ph-rows').addEventListener('click', function (e) {
   if (tr) location.hash = 'i=' + tr.dataset.i;
 });
 document.getElementById('ph-detail').addEventListener('mouseover', phHover);
+document.getElementById('ph-index').addEventListener('scroll', function () {
+  if (phState.more &&
+      this.scrollTop + this.clientHeight > this.scrollHeight - 600) {
+    phState.limit += PH_ROWS;
+    phRenderIndex();
+  }
+});
 window.addEventListener('hashchange', phRoute);
 phRenderIndex();
 phMark('index');
