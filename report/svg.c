@@ -596,6 +596,8 @@ static void draw_seg(struct map *c, struct ph_buf *out, const struct seg *sg,
 			      p->kind == PK_MARK ? "m mark" : "m", p->color,
 			      p->m->bitfield ? " bf" : "");
 		if (p->m->base) {
+			if (p->m->virtual_base)
+				ph_buf_puts(out, "data-virtual=\"true\" ");
 			ph_buf_puts(out, "data-base=\"");
 			ph_xml_escape(out, p->m->type);
 		} else {

@@ -5,7 +5,8 @@
    --svg, and the maps of the --html page (html.h) are the same SVG.
 
    Every block says what it is for scripts and tests: data-member="PATH"
-   (a member, by its C access path; data-base="TYPE" for a C++ base),
+   (a member, by its C access path; data-base="TYPE" for a C++ base,
+   with data-virtual="true" for a virtual one),
    data-hole="BYTES", data-bit-hole="BITS", data-padding="BYTES",
    data-bit-padding="BITS", data-group="NAME", each with data-bit and
    data-bits, the bits of the type the block covers (data-at: where the
