@@ -45,7 +45,7 @@ PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) \
 DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 	dejagnu gcc-multilib g++-multilib libdw-dev libelf-dev jq dwarves \
 	libboost-dev libfmt-dev nlohmann-json3-dev libjansson-dev clang dwz \
-	zlib1g-dev ccache distcc chromium
+	zlib1g-dev ccache distcc chromium libbpf-dev binutils-dev
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/array.c reorg/place.c reorg/units.c reorg/exhaustive.c \

@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # dwarf/pokehole: the DWARF reader, linked with the engine objects and
-# elfutils (libdw-dev, libelf-dev) and jansson (libjansson-dev).
+# elfutils (libdw-dev, libelf-dev), libbpf (libbpf-dev, BTF), binutils'
+# libctf (binutils-dev, CTF) and jansson (libjansson-dev).
 
 DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/session.c \
 	dwarf/workers.c dwarf/queue.c dwarf/walk.c dwarf/built.c dwarf/deferred.c \
@@ -14,9 +15,10 @@ DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/session.c \
 	dwarf/scan-fprint.c dwarf/lines.c dwarf/defs.c dwarf/report-load.c \
 	dwarf/embedded.c dwarf/baseline-in.c dwarf/diff-cmd.c \
 	dwarf/diff-funcs.c dwarf/funcs.c dwarf/funcs-jobs.c dwarf/funcs-json.c \
-	dwarf/fntype.c
+	dwarf/fntype.c dwarf/btf.c dwarf/ctf.c dwarf/formats.c \
+	dwarf/typegraph.c dwarf/declarator.c
 DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
-DWARF_LIBS ?= -ldw -lelf -lpthread $(ENGINE_LIBS)
+DWARF_LIBS ?= -ldw -lelf -lbpf -lctf-nobfd -lpthread $(ENGINE_LIBS)
 DWARF_TOOL := dwarf/pokehole
 
 build/dwarf/%.o: dwarf/%.c Makefile dwarf/Makefile.frag

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t pow2_divisor(uint64_t n, uint32_t cap)
+uint32_t ph_dw_pow2_divisor(uint64_t n, uint32_t cap)
 {
 	uint32_t a = 1;
 
@@ -31,7 +31,7 @@ static uint32_t pow2_divisor(uint64_t n, uint32_t cap)
 
 static uint32_t scalar_align(struct ph_dw_ctx *ctx, uint64_t size)
 {
-	return pow2_divisor(size, ctx->i386 ? 4 : 16);
+	return ph_dw_pow2_divisor(size, ctx->i386 ? 4 : 16);
 }
 
 static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
@@ -76,7 +76,7 @@ struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 
 			if (dwarf_aggregate_size(&cur, &size) != 0)
 				size = 1;
-			*ret = pow2_divisor(size, 64);
+			*ret = ph_dw_pow2_divisor(size, 64);
 			return NULL;
 		}
 		case DW_TAG_structure_type:

@@ -29,6 +29,10 @@ void ph_dw_align_cache_reset(struct ph_dw_align_cache *c);
 
 /* align.c: the target ABI's alignment of types.  */
 
+/* The alignment of a scalar of N bytes: the largest power of two
+   dividing N, at most CAP (16; 4 on i386, inside structs).  */
+uint32_t ph_dw_pow2_divisor(uint64_t n, uint32_t cap);
+
 /* The alignment a member of type TYPE gets inside a struct when nothing
    is packed or forced (i386: 8-byte scalars 4).  */
 struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,

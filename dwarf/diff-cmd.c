@@ -16,17 +16,6 @@
 #include "report-load.h"
 #include "../report/diff.h"
 
-struct ph_error *ph_dw_load_path(const char *path, struct ph_model *model,
-				 struct ph_dedup *dedup,
-				 const struct ph_dw_load_opts *opts,
-				 bool *named)
-{
-	*named = ph_report_is_file(path);
-	if (*named)
-		return ph_report_load_file(path, model, dedup, opts);
-	return ph_dw_load_file(path, model, dedup, opts);
-}
-
 bool ph_diff_parse_budget(const char *arg, struct ph_diff_budget *ret)
 {
 	const char *colon = strrchr(arg, ':');

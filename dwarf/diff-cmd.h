@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "reader.h"
+#include "formats.h"
 
 /* --budget=NAME:BYTES: NAME is the first NAME_LEN bytes of the
    argument (C++ names have colons: the last one splits).  */
@@ -34,11 +35,6 @@ int ph_diff_main(const char *progname, const char *old_path,
 		 const char *new_path, const struct ph_dw_load_opts *lo,
 		 const struct ph_diff_options *o);
 
-/* PATH into MODEL: a JSON Lines report (*NAMED: the error's message
-   names the file and line) or whatever ph_dw_load_file reads.  */
-struct ph_error *ph_dw_load_path(const char *path, struct ph_model *model,
-				 struct ph_dedup *dedup,
-				 const struct ph_dw_load_opts *opts,
-				 bool *named);
+
 
 #endif

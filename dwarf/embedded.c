@@ -18,6 +18,8 @@
 const char *const ph_dw_format_names[PH_DW_NR_FORMATS] = {
 	[PH_DW_FORMAT_EMBEDDED] = "embedded",
 	[PH_DW_FORMAT_DWARF] = "dwarf",
+	[PH_DW_FORMAT_BTF] = "btf",
+	[PH_DW_FORMAT_CTF] = "ctf",
 };
 
 static uint32_t le32(const unsigned char *p)

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "report-load.h"
 #include "diff-cmd.h"
+#include "btf.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -55,6 +56,9 @@ struct options {
 	char *hot_copy;			/* what they point into */
 	size_t nr_hot;
 	const char *merge_baseline;	/* --merge-baseline output */
+	const char *btf_base;		/* --btf_base */
+	char **modules;			/* -M: their BTF files */
+	size_t nr_modules;
 	unsigned formats[PH_DW_NR_FORMATS];	/* -F: enum ph_dw_format */
 	unsigned nr_formats;
 	bool diff;
@@ -80,6 +84,7 @@ enum {
 	OPT_GROUPS,
 	OPT_HTML,
 	OPT_SVG,
+	OPT_BTF_BASE,
 };
 
 
@@ -149,8 +154,13 @@ static const struct ph_cli_option options[] = {
 	  "the members\nholding it, or the hole or padding" },
 	{ "format_path", required_argument, 'F', "LIST",
 	  "where layouts are read from, the first a\nfile has: embedded "
-	  "(the plugin's reports,\n-fplugin-arg-pokehole-embed), dwarf\n"
-	  "(default: embedded,dwarf)" },
+	  "(the plugin's reports,\n-fplugin-arg-pokehole-embed), dwarf, "
+	  "btf,\nctf (default: embedded,dwarf,btf,ctf)" },
+	{ "module", required_argument, 'M', "MODULE",
+	  "read the running kernel's BTF of MODULE\n(" PH_BTF_SYSFS
+	  "/MODULE, over vmlinux's)" },
+	{ "btf_base", required_argument, OPT_BTF_BASE, "FILE",
+	  "read the FILEs' split BTF over FILE's BTF" },
 	{ "jobs", optional_argument, 'j', "N",
 	  "read with N threads (default: one per\nCPU); the output does not "
 	  "depend on N" },
@@ -161,11 +171,12 @@ enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
 static void usage(FILE *f)
 {
 	fprintf(f,
-"Usage: %s [OPTIONS] FILE...\n"
+"Usage: %s [OPTIONS] [FILE...]\n"
 "Show the layout of structs, unions and classes from the DWARF debug\n"
 "information of object files, executables, shared libraries and kernel\n"
-"modules, as pahole does, or from layout JSON Lines (the GCC plugin's\n"
-"reports, --json's output).\n"
+"modules, as pahole does, from their BTF or CTF, or from layout JSON\n"
+"Lines (the GCC plugin's reports, --json's output).  With no FILE, the running\n"
+"kernel's BTF (" PH_BTF_VMLINUX ").\n"
 "\n", progname);
 	ph_cli_help(f, options, NR_OPTIONS);
 	fprintf(f,
@@ -699,6 +710,32 @@ int main(int argc, char **argv)
 					    &o.nr_formats))
 				return 2;
 			break;
+		case OPT_BTF_BASE:
+			o.btf_base = optarg;
+			break;
+		case 'M': {
+			char **v;
+
+			if (strchr(optarg, '/') || !*optarg) {
+				fprintf(stderr, "%s: -M needs a module's name, "
+					"as in " PH_BTF_SYSFS "\n", progname);
+				return 2;
+			}
+			v = reallocarray(o.modules, o.nr_modules + 1,
+					 sizeof(*v));
+			if (!v) {
+				fprintf(stderr, "%s: out of memory\n", progname);
+				return 1;
+			}
+			o.modules = v;
+			if (asprintf(&v[o.nr_modules], "%s/%s", PH_BTF_SYSFS,
+				     optarg) < 0) {
+				fprintf(stderr, "%s: out of memory\n", progname);
+				return 1;
+			}
+			o.nr_modules++;
+			break;
+		}
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -709,7 +746,31 @@ int main(int argc, char **argv)
 			return ph_cli_bad_usage(progname);
 		}
 	}
-	if (optind >= argc)
+	/* The files: those named, the modules' BTF, or with neither the
+	   running kernel's BTF, as pahole reads it.  */
+	char **files = &argv[optind];
+	int nr_files = argc - optind;
+	char *kernel[1] = { (char *)PH_BTF_VMLINUX };
+
+	if (o.nr_modules) {
+		char **v = reallocarray(o.modules, o.nr_modules + nr_files,
+					sizeof(*v));
+
+		if (!v) {
+			fprintf(stderr, "%s: out of memory\n", progname);
+			return 1;
+		}
+		o.modules = v;
+		memmove(v + nr_files, v, o.nr_modules * sizeof(*v));
+		memcpy(v, files, nr_files * sizeof(*v));
+		files = v;
+		nr_files += (int)o.nr_modules;
+	} else if (!nr_files && !o.diff && !o.merge_baseline &&
+		   access(PH_BTF_VMLINUX, R_OK) == 0) {
+		files = kernel;
+		nr_files = 1;
+	}
+	if (!nr_files)
 		return ph_cli_no_files(progname);
 	if (!o.diff && (o.fail_on || o.nr_budgets)) {
 		fprintf(stderr, "%s: --fail-on and --budget go with --diff\n",
@@ -770,6 +831,8 @@ int main(int argc, char **argv)
 		load_opts.formats[i] = (enum ph_dw_format)o.formats[i];
 	load_opts.nr_formats = o.nr_formats;
 	load_opts.jobs = o.jobs ? o.jobs : ph_cli_cpus();
+	load_opts.btf_base = o.btf_base;
+	load_opts.unspelled = o.output == OUT_SIZES;
 	if (o.diff) {
 		/* -C and the other type filters ask about types alone.  */
 		struct ph_diff_options dopts = {
@@ -792,16 +855,16 @@ int main(int argc, char **argv)
 		ph_names_destroy(o.class_names);
 		return status;
 	}
-	for (int i = optind; i < argc; i++) {
+	for (int i = 0; i < nr_files; i++) {
 		bool report;
 
-		err = ph_dw_load_path(argv[i], model, dedup, &load_opts,
+		err = ph_dw_load_path(files[i], model, dedup, &load_opts,
 				      &report);
 		/* A report's messages name the file and line.  */
 		if (err && report && err != &ph_error_nomem)
 			fprintf(stderr, "%s: %s\n", progname, err->message);
 		else if (err)
-			fprintf(stderr, "%s: %s: %s\n", progname, argv[i],
+			fprintf(stderr, "%s: %s: %s\n", progname, files[i],
 				err->message);
 		if (err) {
 			ph_error_destroy(err);
@@ -814,7 +877,7 @@ int main(int argc, char **argv)
 		struct ph_html_options hopts = { o.cacheline, NULL,
 						 o.reorganize };
 		struct ph_html *html = NULL;
-		char *title = page_title(argc - optind, &argv[optind]);
+		char *title = page_title(nr_files, files);
 
 		hopts.title = title;
 		err = title ? ph_html_create(&hopts, &html) : &ph_error_nomem;
@@ -850,5 +913,8 @@ int main(int argc, char **argv)
 	free(o.hot_copy);
 	ph_names_destroy(o.class_names);
 	free(o.budgets);
+	for (size_t i = 0; i < o.nr_modules; i++)
+		free(o.modules[nr_files - o.nr_modules + i]);
+	free(o.modules);
 	return status;
 }

@@ -8,6 +8,7 @@
    qualifiers of an array's elements may wrap the array.  The walk below
    gathers each link's qualifiers before looking at it.  */
 #include "reader.h"
+#include "declarator.h"
 
 #include <dwarf.h>
 #include <inttypes.h>
@@ -15,23 +16,12 @@
 #include <string.h>
 
 enum {
-	Q_ATOMIC = 1,
-	Q_CONST = 2,
-	Q_VOLATILE = 4,
-	Q_RESTRICT = 8,
+	Q_ATOMIC = PH_Q_ATOMIC,
+	Q_CONST = PH_Q_CONST,
+	Q_VOLATILE = PH_Q_VOLATILE,
+	Q_RESTRICT = PH_Q_RESTRICT,
 };
 
-static void put_quals(struct ph_buf *out, unsigned quals)
-{
-	if (quals & Q_ATOMIC)
-		ph_buf_puts(out, "_Atomic ");
-	if (quals & Q_CONST)
-		ph_buf_puts(out, "const ");
-	if (quals & Q_VOLATILE)
-		ph_buf_puts(out, "volatile ");
-	if (quals & Q_RESTRICT)
-		ph_buf_puts(out, "restrict ");
-}
 
 static unsigned qual_of(int tag)
 {
@@ -138,14 +128,14 @@ static struct ph_error *spell_base(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	bool named;
 
 	if (!type) {
-		put_quals(out, quals);
+		ph_decl_put_quals(out, quals);
 		ph_buf_puts(out, "void");
 		return NULL;
 	}
 	tag = tag_keyword(dwarf_tag(type));
 	name = dwarf_diename(type);
 	if (name && (tag || dwarf_tag(type) == DW_TAG_typedef)) {
-		put_quals(out, quals);
+		ph_decl_put_quals(out, quals);
 		if (!ctx->cxx && tag)
 			ph_buf_printf(out, "%s ", tag);
 		/* C names are the bare name; C++ ones are qualified.  */
@@ -155,7 +145,7 @@ static struct ph_error *spell_base(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 		return NULL;
 	}
 	if (tag) {
-		put_quals(out, quals);
+		ph_decl_put_quals(out, quals);
 		ph_buf_printf(out, "%s {...}", tag);
 		return NULL;
 	}
@@ -175,11 +165,11 @@ static struct ph_error *spell_base(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	if (name) {
 		/* Base types ("long int", "complex double"), unspecified
 		   types.  */
-		put_quals(out, quals);
+		ph_decl_put_quals(out, quals);
 		ph_buf_puts(out, name);
 		return NULL;
 	}
-	put_quals(out, quals);
+	ph_decl_put_quals(out, quals);
 	ph_buf_puts(out, "<unnamed type>");
 	return NULL;
 }
@@ -296,34 +286,6 @@ static struct ph_error *spell_dims(Dwarf_Die *array, struct ph_buf *out)
 	return NULL;
 }
 
-/* A failed write to DST stays failed: its text is gone.  */
-static void buf_move(struct ph_buf *dst, struct ph_buf *src)
-{
-	bool failed = dst->failed;
-
-	ph_buf_deinit(dst);
-	*dst = *src;
-	dst->failed = dst->failed || failed;
-	ph_buf_init(src);
-}
-
-static const char *data(const struct ph_buf *b)
-{
-	return b->data ? b->data : "";
-}
-
-/* *L becomes the declarator operator in *TMP, QUALS and what *L was:
-   "* const" then "a[3]".  */
-static void prepend(struct ph_buf *l, struct ph_buf *tmp, unsigned quals)
-{
-	if (quals) {
-		ph_buf_putc(tmp, ' ');
-		put_quals(tmp, quals);
-	}
-	ph_buf_putn(tmp, data(l), l->len);
-	buf_move(l, tmp);
-}
-
 /* The class of a pointer to member, qualified.  */
 static struct ph_error *put_member_class(struct ph_dw_ctx *ctx, Dwarf_Die *pm,
 					 struct ph_buf *out)
@@ -385,20 +347,20 @@ static struct ph_error *spell_declarator(struct ph_dw_ctx *ctx,
 		    tag == DW_TAG_rvalue_reference_type) {
 			ph_buf_puts(&tmp, tag == DW_TAG_pointer_type ? "*" :
 				    tag == DW_TAG_reference_type ? "&" : "&&");
-			prepend(&l, &tmp, quals);
+			ph_decl_prepend(&l, &tmp, quals);
 			after_pointer = true;
 		} else if (tag == DW_TAG_ptr_to_member_type) {
 			/* "int Foo::*", "int (Foo::*)(char) const".  */
 			if ((err = put_member_class(ctx, &cur, &tmp)))
 				goto out;
 			ph_buf_puts(&tmp, "::*");
-			prepend(&l, &tmp, quals);
+			ph_decl_prepend(&l, &tmp, quals);
 			after_pointer = true;
 		} else {
 			if (after_pointer) {
 				ph_buf_putc(&tmp, '(');
-				ph_buf_putn(&tmp, data(&l), l.len);
-				buf_move(&l, &tmp);
+				ph_buf_putn(&tmp, ph_decl_data(&l), l.len);
+				ph_decl_move(&l, &tmp);
 				/* The parenthesis closes around what is
 				   already on the right: (*a[3])(int).  */
 				ph_buf_putc(&r, ')');
@@ -422,19 +384,7 @@ static struct ph_error *spell_declarator(struct ph_dw_ctx *ctx,
 	}
 	if ((err = spell_base(ctx, is_void ? NULL : &cur, quals, depth, head)))
 		goto out;
-	/* Pointers straight onto the base read best with the base, as pahole
-	   prints them: "char *" p[4].  */
-	if (l.len && !strchr(data(&l), '(')) {
-		while (l.len && l.data[l.len - 1] == ' ')
-			l.data[--l.len] = '\0';
-		ph_buf_putc(head, ' ');
-		ph_buf_putn(head, l.data, l.len);
-		l.len = 0;
-	}
-	if (l.len)
-		ph_buf_putn(pre, l.data, l.len);
-	if (r.len)
-		ph_buf_putn(post, r.data, r.len);
+	ph_decl_finish(head, &l, &r, pre, post);
 	if (l.failed || r.failed || tmp.failed)
 		err = &ph_error_nomem;
 out:
@@ -454,15 +404,8 @@ static struct ph_error *spell_abstract(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	ph_buf_init(&pre);
 	ph_buf_init(&post);
 	err = spell_declarator(ctx, type, depth, &head, &pre, &post);
-	if (!err) {
-		ph_buf_putn(out, data(&head), head.len);
-		if (pre.len)
-			ph_buf_putc(out, ' ');
-		ph_buf_putn(out, data(&pre), pre.len);
-		ph_buf_putn(out, data(&post), post.len);
-		if (head.failed || pre.failed || post.failed)
-			out->failed = true;
-	}
+	if (!err)
+		ph_decl_join(out, &head, &pre, &post);
 	ph_buf_deinit(&head);
 	ph_buf_deinit(&pre);
 	ph_buf_deinit(&post);
@@ -706,8 +649,8 @@ static struct ph_error *put_function(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 			struct ph_buf t;
 
 			ph_buf_init(&t);
-			tighten(data(&one), &t);
-			relative_to(data(&t), in_namespace ? data(&scope) : "",
+			tighten(ph_decl_data(&one), &t);
+			relative_to(ph_decl_data(&t), in_namespace ? ph_decl_data(&scope) : "",
 				    &params);
 			ph_buf_deinit(&t);
 		}
@@ -717,15 +660,15 @@ static struct ph_error *put_function(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 	}
 	if (varargs)
 		ph_buf_puts(&params, first ? "..." : ", ...");
-	ph_buf_puts(out, data(&scope));
+	ph_buf_puts(out, ph_decl_data(&scope));
 	if (lambda) {
 		ph_buf_puts(out, "<lambda(");
-		ph_buf_puts(out, data(&params));
+		ph_buf_puts(out, ph_decl_data(&params));
 		ph_buf_puts(out, ")>::");
 	} else {
 		move_cv(name ? name : "<unnamed>", out);
 		ph_buf_putc(out, '(');
-		ph_buf_puts(out, data(&params));
+		ph_buf_puts(out, ph_decl_data(&params));
 		ph_buf_puts(out, is_const ? ") const::" : ")::");
 	}
 out:

@@ -289,16 +289,18 @@ struct ph_dw_filter {
 enum ph_dw_format {
 	PH_DW_FORMAT_EMBEDDED,	/* the plugin's reports in the file */
 	PH_DW_FORMAT_DWARF,
+	PH_DW_FORMAT_BTF,	/* raw BTF, or an ELF file's .BTF (btf.c) */
+	PH_DW_FORMAT_CTF,	/* an ELF file's .ctf (ctf.c) */
 	PH_DW_NR_FORMATS,
 };
-/* Their names in -F/--format_path: "embedded", "dwarf".  */
+/* Their names in -F/--format_path: "embedded", "dwarf", "btf", "ctf".  */
 extern const char *const ph_dw_format_names[PH_DW_NR_FORMATS];
 
 struct ph_dw_load_opts {
 	const struct ph_dw_filter *filter;	/* NULL: every type */
 	/* The formats read, the preferred first: each module (a file, or
 	   an archive's member) is read from the first it has.  None given
-	   (NR_FORMATS 0): embedded reports, then DWARF.  */
+	   (NR_FORMATS 0): embedded reports, DWARF, BTF, then CTF.  */
 	enum ph_dw_format formats[PH_DW_NR_FORMATS];
 	unsigned nr_formats;
 	/* Where separate debug files are looked for (libdwfl's syntax,
@@ -316,6 +318,13 @@ struct ph_dw_load_opts {
 	   function, the compiler's own (__va_list_tag) too.  Otherwise
 	   those the plugin reports: the other way round.  */
 	bool pahole_types;
+	/* The BTF a split BTF file is read over; NULL: the running
+	   kernel's for a file under /sys/kernel/btf, none otherwise.  */
+	const char *btf_base;
+	/* No member's type is printed (--sizes): the BTF reader spells
+	   only a struct or union member's, which the analysis reads (a
+	   struct_group_tagged's half).  */
+	bool unspelled;
 };
 
 /* Reads PATH, appending its distinct types to MODEL (deduplicated with

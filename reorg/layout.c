@@ -183,12 +183,27 @@ struct ph_error *ph_model_add_type(struct ph_model *model,
 
 size_t ph_member_type_name(const struct ph_member *m, char *buf, size_t size)
 {
-	const char *pre = m->name_pre ? m->name_pre : "";
-	const char *post = m->name_post ? m->name_post : "";
-	int n;
+	const char *parts[4] = { m->type ? m->type : "", "",
+				 m->name_pre ? m->name_pre : "",
+				 m->name_post ? m->name_post : "" };
+	size_t n = 0;
 
 	/* "int" + "(*" + ")(char)" reads "int (*)(char)"; "char" + "[2]"
-	   reads "char[2]".  */
-	n = snprintf(buf, size, "%s%s%s%s", m->type, *pre ? " " : "", pre, post);
-	return n < 0 ? 0 : (size_t)n;
+	   reads "char[2]".  Not snprintf: every report spells every
+	   member.  */
+	if (*parts[2])
+		parts[1] = " ";
+	for (int i = 0; i < 4; i++) {
+		size_t len = strlen(parts[i]);
+
+		if (n < size) {
+			size_t room = size - 1 - n;
+
+			memcpy(buf + n, parts[i], len < room ? len : room);
+		}
+		n += len;
+	}
+	if (size)
+		buf[n < size ? n : size - 1] = '\0';
+	return n;
 }

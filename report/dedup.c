@@ -16,6 +16,9 @@ struct ph_dedup {
 	char **slots;
 	uint64_t *hashes;
 	size_t n, cap;
+	/* The key being looked up: kept from call to call, so that its
+	   memory is allocated once, not grown for every type.  */
+	struct ph_buf key;
 };
 
 struct ph_error *ph_dedup_create(struct ph_dedup **ret)
@@ -25,6 +28,7 @@ struct ph_error *ph_dedup_create(struct ph_dedup **ret)
 	if (!d)
 		return &ph_error_nomem;
 	ph_arena_init(&d->arena);
+	ph_buf_init(&d->key);
 	*ret = d;
 	return NULL;
 }
@@ -34,20 +38,32 @@ void ph_dedup_destroy(struct ph_dedup *d)
 	if (!d)
 		return;
 	ph_arena_deinit(&d->arena);
+	ph_buf_deinit(&d->key);
 	free(d->slots);
 	free(d->hashes);
 	free(d);
 }
 
-static uint64_t fnv1a(const char *s, size_t n)
+/* FNV-1a over 8-byte words (then the bytes left), with a final mix:
+   the key is a whole JSON text per type, hashed for every type read.  */
+static uint64_t hash(const char *s, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = 0xcbf29ce484222325ULL, w;
+	size_t i = 0;
 
-	for (size_t i = 0; i < n; i++) {
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h ^= w;
+		h *= 0x100000001b3ULL;
+		h ^= h >> 29;
+	}
+	for (; i < n; i++) {
 		h ^= (unsigned char)s[i];
 		h *= 0x100000001b3ULL;
 	}
-	return h;
+	h ^= h >> 32;
+	h *= 0xd6e8feb86659fd93ULL;
+	return h ^ (h >> 32);
 }
 
 static struct ph_error *grow(struct ph_dedup *d)
@@ -81,19 +97,23 @@ static struct ph_error *grow(struct ph_dedup *d)
 struct ph_error *ph_dedup_seen(struct ph_dedup *d,
 				  const struct ph_type *t, bool *ret)
 {
-	struct ph_buf b;
+	struct ph_buf *b = &d->key;
 	struct ph_error *err = NULL;
 	uint64_t h;
 	size_t len;
 
-	ph_buf_init(&b);
-	ph_jsonl_layout(&b, t);
-	if ((err = ph_buf_error(&b)))
-		goto out;
-	len = b.len;
-	h = fnv1a(b.data, len);
+	b->len = 0;
+	ph_jsonl_layout(b, t);
+	if ((err = ph_buf_error(b))) {
+		/* a failed buffer stays failed: start afresh next time */
+		ph_buf_deinit(b);
+		ph_buf_init(b);
+		return err;
+	}
+	len = b->len;
+	h = hash(b->data, len);
 	if (2 * (d->n + 1) > d->cap && (err = grow(d)))
-		goto out;
+		return err;
 	for (size_t i = h & (d->cap - 1);; i = (i + 1) & (d->cap - 1)) {
 		char *k = d->slots[i];
 		size_t klen;
@@ -102,18 +122,16 @@ struct ph_error *ph_dedup_seen(struct ph_dedup *d,
 			break;
 		memcpy(&klen, k, sizeof(klen));
 		if (d->hashes[i] == h && klen == len &&
-		    memcmp(k + sizeof(klen), b.data, len) == 0) {
+		    memcmp(k + sizeof(klen), b->data, len) == 0) {
 			*ret = true;
-			goto out;
+			return NULL;
 		}
 	}
 	char *k = ph_arena_alloc(&d->arena, sizeof(len) + len);
-	if (!k) {
-		err = &ph_error_nomem;
-		goto out;
-	}
+	if (!k)
+		return &ph_error_nomem;
 	memcpy(k, &len, sizeof(len));
-	memcpy(k + sizeof(len), b.data, len);
+	memcpy(k + sizeof(len), b->data, len);
 	size_t i = h & (d->cap - 1);
 	while (d->slots[i])
 		i = (i + 1) & (d->cap - 1);
@@ -121,7 +139,5 @@ struct ph_error *ph_dedup_seen(struct ph_dedup *d,
 	d->hashes[i] = h;
 	d->n++;
 	*ret = false;
-out:
-	ph_buf_deinit(&b);
-	return err;
+	return NULL;
 }

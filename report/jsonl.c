@@ -43,9 +43,12 @@ void ph_json_string(struct ph_buf *out, const char *s)
 	ph_buf_putc(out, '"');
 }
 
+/* In every member's record: no printf.  */
 static void key(struct ph_buf *out, const char *k)
 {
-	ph_buf_printf(out, ",\"%s\":", k);
+	ph_buf_puts(out, ",\"");
+	ph_buf_puts(out, k);
+	ph_buf_puts(out, "\":");
 }
 
 /* {"after":NAME,"WHERE":AT,"HOW_MUCH":SIZE}, comma-separated.  */

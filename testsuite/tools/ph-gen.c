@@ -5,7 +5,8 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    Usage:
-     ph-gen [--c++ [--without CONSTRUCT,...] [--members FILE]]
+     ph-gen [--struct-group] [--int-enums] [--named-bitfields]
+            [--c++ [--without CONSTRUCT,...] [--members FILE]]
             SEED COUNT OUT [KEYOUT]
          Writes COUNT random types to OUT (C, or C++ with --c++) and prints
          their names, one a line, on standard output (C++: the instances
@@ -138,6 +139,12 @@ static const char *const others[] = {
 
 static int cxx;
 static unsigned member_serial;
+/* --int-enums: every enum of C int's size (CTF knows no other: libctf
+   gives each enum the size of int); the same members otherwise.  */
+static int int_enums;
+/* --named-bitfields: no unnamed bitfield of a width (GCC's -gbtf and
+   -gctf, 12 to 15, put the member after one at its offset).  */
+static int named_bitfields;
 
 /* ------------------------------------------------------------------ */
 /* C types.                                                             */
@@ -175,7 +182,7 @@ gen_bitfield (int depth, int packed)
       emit ("%s : 0;\n", s->name);
       return;
     }
-  if (strcmp (s->name, "_Bool") != 0 && chance (10))
+  if (strcmp (s->name, "_Bool") != 0 && !named_bitfields && chance (10))
     {
       emit ("%s : PH_W (%s, %u);\n", s->name, s->name, w);
       return;
@@ -887,6 +894,10 @@ main (int argc, char **argv)
         cxx = 1;
       else if (strcmp (argv[argi], "--struct-group") == 0)
         with_groups = 1;
+      else if (strcmp (argv[argi], "--int-enums") == 0)
+        int_enums = 1;
+      else if (strcmp (argv[argi], "--named-bitfields") == 0)
+        named_bitfields = 1;
       else if (strcmp (argv[argi], "--without") == 0 && argi + 1 < argc)
         {
           if (parse_without (argv[++argi]) != 0)
@@ -908,7 +919,7 @@ main (int argc, char **argv)
   int nargs = argc - argi;
   if (nargs != 3 && !(cxx && nargs == 4))
     {
-      fprintf (stderr, "usage: ph-gen [--struct-group] [--c++ [--without CONSTRUCT,...] "
+      fprintf (stderr, "usage: ph-gen [--struct-group] [--int-enums] [--named-bitfields] [--c++ [--without CONSTRUCT,...] "
                "[--members FILE]] SEED COUNT OUT [KEYOUT]\n");
       return 2;
     }
@@ -964,11 +975,18 @@ main (int argc, char **argv)
     }
   else
     {
-      emit ("enum __attribute__ ((packed)) ph_e8 { e8a, e8b = 200 };\n"
-            "enum __attribute__ ((packed)) ph_e16 { e16a, e16b = 300 };\n"
-            "enum ph_e32 { e32a, e32b = 70000 };\n"
-            "enum ph_e64 { e64a, e64b = 0x100000000LL };\n"
-            "enum ph_eneg { enega = -5, enegb = 5 };\n\n");
+      if (int_enums)
+        emit ("enum ph_e8 { e8a, e8b = 200 };\n"
+              "enum ph_e16 { e16a, e16b = 300 };\n"
+              "enum ph_e32 { e32a, e32b = 70000 };\n"
+              "enum ph_e64 { e64a, e64b = 0x10000000 };\n"
+              "enum ph_eneg { enega = -5, enegb = 5 };\n\n");
+      else
+        emit ("enum __attribute__ ((packed)) ph_e8 { e8a, e8b = 200 };\n"
+              "enum __attribute__ ((packed)) ph_e16 { e16a, e16b = 300 };\n"
+              "enum ph_e32 { e32a, e32b = 70000 };\n"
+              "enum ph_e64 { e64a, e64b = 0x100000000LL };\n"
+              "enum ph_eneg { enega = -5, enegb = 5 };\n\n");
       types = calloc (count + 1, sizeof *types);
       if (types == NULL)
         return 2;
