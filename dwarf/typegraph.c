@@ -6,9 +6,14 @@
 #include <string.h>
 
 
+/* Asked of every link of every member's type: kept.  */
 static enum ph_tg_kind kind_of(const struct ph_tg *g, uint32_t id)
 {
-	return id && id < g->nr ? g->ops->kind(g->src, id) : PH_TG_VOID;
+	if (!id || id >= g->nr)
+		return PH_TG_VOID;
+	if (!g->kinds[id])
+		g->kinds[id] = (uint8_t)(g->ops->kind(g->src, id) + 1);
+	return (enum ph_tg_kind)(g->kinds[id] - 1);
 }
 
 static bool is_qual(enum ph_tg_kind k)
@@ -51,7 +56,8 @@ struct ph_error *ph_tg_init(struct ph_tg *g, const struct ph_tg_ops *ops,
 	g->natural = calloc(nr ? nr : 1, sizeof(*g->natural));
 	g->padding = calloc(nr ? nr : 1, sizeof(*g->padding));
 	g->busy = calloc(nr ? nr : 1, 1);
-	if (!g->natural || !g->padding || !g->busy) {
+	g->kinds = calloc(nr ? nr : 1, 1);
+	if (!g->natural || !g->padding || !g->busy || !g->kinds) {
 		ph_tg_deinit(g);
 		return &ph_error_nomem;
 	}
@@ -64,8 +70,9 @@ void ph_tg_deinit(struct ph_tg *g)
 	free(g->natural);
 	free(g->padding);
 	free(g->busy);
+	free(g->kinds);
 	g->natural = g->padding = NULL;
-	g->busy = NULL;
+	g->busy = g->kinds = NULL;
 }
 
 static struct ph_error *build_members(struct ph_tg *g, uint32_t id,
