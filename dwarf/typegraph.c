@@ -479,9 +479,15 @@ static struct ph_error *add_type(struct ph_tg *g, uint32_t id,
 	ph_arena_init(&g->scratch);
 	if (err)
 		return err;
-	if ((err = ph_dedup_seen(dedup, &t, &seen)) || seen)
+	/* In the model first: where it stays, its key can wait.  */
+	if ((err = ph_model_append(g->model, &t)) ||
+	    (err = ph_dedup_seen_stable(dedup,
+					g->model->types[g->model->nr_types - 1],
+					&seen)))
 		return err;
-	return ph_model_append(g->model, &t);
+	if (seen)
+		g->model->nr_types--;
+	return NULL;
 }
 
 struct ph_error *ph_tg_add_all(struct ph_tg *g, uint32_t first,

@@ -19,6 +19,14 @@ struct ph_dedup {
 	/* The key being looked up: kept from call to call, so that its
 	   memory is allocated once, not grown for every type.  */
 	struct ph_buf key;
+	/* Every name seen, with the one type of it whose key is not made
+	   yet (ph_dedup_seen_stable), or NULL.  */
+	struct name {
+		const char *name;
+		uint64_t hash;
+		const struct ph_type *lazy;
+	} *names;
+	size_t nr_names, cap_names;
 };
 
 struct ph_error *ph_dedup_create(struct ph_dedup **ret)
@@ -39,6 +47,7 @@ void ph_dedup_destroy(struct ph_dedup *d)
 		return;
 	ph_arena_deinit(&d->arena);
 	ph_buf_deinit(&d->key);
+	free(d->names);
 	free(d->slots);
 	free(d->hashes);
 	free(d);
@@ -94,8 +103,59 @@ static struct ph_error *grow(struct ph_dedup *d)
 	return NULL;
 }
 
-struct ph_error *ph_dedup_seen(struct ph_dedup *d,
-				  const struct ph_type *t, bool *ret)
+static struct ph_error *grow_names(struct ph_dedup *d)
+{
+	size_t cap = d->cap_names ? 2 * d->cap_names : 1024;
+	struct name *v = calloc(cap, sizeof(*v));
+
+	if (!v)
+		return &ph_error_nomem;
+	for (size_t i = 0; i < d->cap_names; i++) {
+		size_t j;
+
+		if (!d->names[i].name)
+			continue;
+		for (j = d->names[i].hash & (cap - 1); v[j].name;
+		     j = (j + 1) & (cap - 1))
+			;
+		v[j] = d->names[i];
+	}
+	free(d->names);
+	d->names = v;
+	d->cap_names = cap;
+	return NULL;
+}
+
+/* NAME's entry, made (with NAME copied when COPY) if there is none;
+   *FOUND whether there was.  */
+static struct ph_error *name_entry(struct ph_dedup *d, const char *name,
+				   bool copy, struct name **ret, bool *found)
+{
+	uint64_t h = hash(name, strlen(name));
+	struct ph_error *err;
+	size_t i;
+
+	if (2 * (d->nr_names + 1) > d->cap_names && (err = grow_names(d)))
+		return err;
+	for (i = h & (d->cap_names - 1); d->names[i].name;
+	     i = (i + 1) & (d->cap_names - 1)) {
+		if (d->names[i].hash == h && strcmp(d->names[i].name, name) == 0) {
+			*ret = &d->names[i];
+			*found = true;
+			return NULL;
+		}
+	}
+	if (copy && !(name = ph_arena_strdup(&d->arena, name)))
+		return &ph_error_nomem;
+	d->names[i] = (struct name){ name, h, NULL };
+	d->nr_names++;
+	*ret = &d->names[i];
+	*found = false;
+	return NULL;
+}
+
+static struct ph_error *seen(struct ph_dedup *d, const struct ph_type *t,
+			     bool *ret)
 {
 	struct ph_buf *b = &d->key;
 	struct ph_error *err = NULL;
@@ -140,4 +200,46 @@ struct ph_error *ph_dedup_seen(struct ph_dedup *d,
 	d->n++;
 	*ret = false;
 	return NULL;
+}
+
+/* The name's type whose key was put off gets it now: another type of
+   the name has come.  */
+static struct ph_error *make_key(struct ph_dedup *d, struct name *e)
+{
+	const struct ph_type *lazy = e->lazy;
+	bool dup;
+
+	e->lazy = NULL;
+	return lazy ? seen(d, lazy, &dup) : NULL;
+}
+
+struct ph_error *ph_dedup_seen(struct ph_dedup *d,
+				  const struct ph_type *t, bool *ret)
+{
+	struct name *e;
+	bool found;
+	struct ph_error *err = name_entry(d, t->name, true, &e, &found);
+
+	if (!err && found)
+		err = make_key(d, e);
+	return err ? err : seen(d, t, ret);
+}
+
+struct ph_error *ph_dedup_seen_stable(struct ph_dedup *d,
+				      const struct ph_type *t, bool *ret)
+{
+	struct name *e;
+	bool found;
+	struct ph_error *err = name_entry(d, t->name, false, &e, &found);
+
+	if (err)
+		return err;
+	if (!found) {
+		e->lazy = t;
+		*ret = false;
+		return NULL;
+	}
+	if ((err = make_key(d, e)))
+		return err;
+	return seen(d, t, ret);
 }

@@ -20,6 +20,11 @@ void ph_dedup_destroy(struct ph_dedup *d);
    remembers it.  Where it was defined does not count.  */
 struct ph_error *ph_dedup_seen(struct ph_dedup *d, const struct ph_type *t,
 			       bool *ret);
+/* The same for T that stays where it is, unchanged, until D is
+   destroyed (a type in a model): its key is made only once a second type
+   of its name comes, since no other can be the same layout.  */
+struct ph_error *ph_dedup_seen_stable(struct ph_dedup *d,
+				      const struct ph_type *t, bool *ret);
 
 #ifdef __cplusplus
 }
