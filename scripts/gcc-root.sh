@@ -22,7 +22,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 VERSIONS="13 14 15"
 PACKAGES="make libgmp-dev dejagnu python3 jq binutils patch gcc g++ \
 libdw-dev libelf-dev libfmt-dev nlohmann-json3-dev libboost-dev dwarves \
-libjansson-dev zlib1g-dev"
+libjansson-dev zlib1g-dev libbpf-dev binutils-dev"
 for v in $VERSIONS; do
 	PACKAGES="$PACKAGES gcc-$v g++-$v gcc-$v-plugin-dev gcc-$v-multilib g++-$v-multilib"
 done
