@@ -403,8 +403,8 @@ static struct ph_error *build_members(struct ph_tg *g, uint32_t id,
 			m.nested = true;
 			m.nested_kind = mk == PH_TG_UNION ? PH_KIND_UNION
 							  : PH_KIND_STRUCT;
-			m.type = ph_kind_name(m.nested_kind);
-			m.name_pre = m.name_post = "";
+			/* the kind says it, as for DWARF */
+			m.type = m.name_pre = m.name_post = "";
 			err = build_members(g, mid, m.bit_offset, depth + 1,
 					    &m.members, &m.nr_members, &a, &ea,
 					    &p);
