@@ -27,6 +27,15 @@ static bool is_composite(enum ph_tg_kind k)
 	return k == PH_TG_STRUCT || k == PH_TG_UNION;
 }
 
+static uint64_t size_of(const struct ph_tg *g, uint32_t id)
+{
+	if (!id || id >= g->nr)
+		return g->ops->size(g->src, id);
+	if (!g->sizes[id])
+		g->sizes[id] = g->ops->size(g->src, id) + 1;
+	return g->sizes[id] - 1;
+}
+
 /* ID without qualifiers, type tags and (with TYPEDEFS) typedefs.  */
 static uint32_t strip(const struct ph_tg *g, uint32_t id, bool typedefs)
 {
@@ -57,7 +66,9 @@ struct ph_error *ph_tg_init(struct ph_tg *g, const struct ph_tg_ops *ops,
 	g->padding = calloc(nr ? nr : 1, sizeof(*g->padding));
 	g->busy = calloc(nr ? nr : 1, 1);
 	g->kinds = calloc(nr ? nr : 1, 1);
-	if (!g->natural || !g->padding || !g->busy || !g->kinds) {
+	g->sizes = calloc(nr ? nr : 1, sizeof(*g->sizes));
+	if (!g->natural || !g->padding || !g->busy || !g->kinds ||
+	    !g->sizes) {
 		ph_tg_deinit(g);
 		return &ph_error_nomem;
 	}
@@ -71,6 +82,8 @@ void ph_tg_deinit(struct ph_tg *g)
 	free(g->padding);
 	free(g->busy);
 	free(g->kinds);
+	free(g->sizes);
+	g->sizes = NULL;
 	g->natural = g->padding = NULL;
 	g->busy = g->kinds = NULL;
 }
@@ -117,7 +130,7 @@ static struct ph_error *natural_align(struct ph_tg *g, uint32_t id,
 	case PH_TG_INT:
 	case PH_TG_FLOAT:
 	case PH_TG_ENUM:
-		*ret = ph_dw_pow2_divisor(g->ops->size(g->src, id), cap);
+		*ret = ph_dw_pow2_divisor(size_of(g, id), cap);
 		return NULL;
 	case PH_TG_PTR:
 		*ret = ph_dw_pow2_divisor(g->ptr_size, cap);
@@ -164,7 +177,7 @@ static struct ph_error *tail_padding(struct ph_tg *g, uint32_t id,
 		return NULL;
 	if ((err = layout_of(g, id, depth, &ms, &n, &a)))
 		return err;
-	*ret = (uint32_t)ph_tail_padding(ms, n, 0, g->ops->size(g->src, id),
+	*ret = (uint32_t)ph_tail_padding(ms, n, 0, size_of(g, id),
 					 false);
 	g->padding[id] = *ret + 1;
 	return NULL;
@@ -353,7 +366,7 @@ static struct ph_error *build_members(struct ph_tg *g, uint32_t id,
 {
 	enum ph_tg_kind kind = kind_of(g, id);
 	unsigned vlen = g->ops->vlen(g->src, id);
-	uint64_t size = g->ops->size(g->src, id);
+	uint64_t size = size_of(g, id);
 	struct ph_member_vec vec;
 	uint32_t *natural = NULL;
 	struct ph_type pseudo;
@@ -384,7 +397,7 @@ static struct ph_error *build_members(struct ph_tg *g, uint32_t id,
 		    (err = ph_model_strdup(g->model, tm.name, &m.name)))
 			break;
 		m.bit_offset = base_bit + tm.bit_offset;
-		m.size = g->ops->size(g->src, tm.type);
+		m.size = size_of(g, tm.type);
 		m.bitfield = tm.bits != 0;
 		m.bit_size = tm.bits ? tm.bits : 8 * m.size;
 		/* Neither format has "int x[]" apart from "int x[0]": a
@@ -469,7 +482,7 @@ static struct ph_error *add_type(struct ph_tg *g, uint32_t id,
 	    !opts->filter->want(opts->filter->arg, name, t.kind))
 		return NULL;
 	t.typedef_name = typedef_name;
-	t.size = g->ops->size(g->src, id);
+	t.size = size_of(g, id);
 	t.file = "";
 	if ((err = ph_model_strdup(g->model, name, &t.name)))
 		return err;

@@ -64,6 +64,7 @@ struct ph_tg {
 	uint32_t *padding;		/* tail padding + 1, by id */
 	uint8_t *busy;			/* being laid out: a cycle */
 	uint8_t *kinds;			/* kind + 1, by id, once asked */
+	uint64_t *sizes;		/* size + 1, by id, once asked */
 	unsigned ptr_size;
 	bool i386;
 	/* Laying a type out only for its alignment or padding: no
