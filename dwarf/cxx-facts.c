@@ -551,7 +551,10 @@ bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 	if (!c)
 		return false;
 	idx = ctx->classes.cls_n;
-	if (ph_dw_offmap_put(&ctx->classes.cls_map, key, idx + 1)) {
+	/* Out of memory is kept for the entry point (ph_dw_catch), not
+	   taken for a class that cannot be laid out.  */
+	if (!ph_dw_catch(ctx, ph_dw_offmap_put(&ctx->classes.cls_map, key,
+					       idx + 1))) {
 		free(c);
 		return false;
 	}
