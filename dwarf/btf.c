@@ -152,6 +152,16 @@ static unsigned vlen(void *src, uint32_t id)
 }
 
 static void member(void *src, uint32_t id, unsigned i,
+		   struct ph_tg_member *ret);
+
+static void members(void *src, uint32_t id, unsigned n,
+		    struct ph_tg_member *ret)
+{
+	for (unsigned i = 0; i < n; i++)
+		member(src, id, i, &ret[i]);
+}
+
+static void member(void *src, uint32_t id, unsigned i,
 		   struct ph_tg_member *ret)
 {
 	const struct btf_type *t = type_of(src, id);
@@ -182,7 +192,7 @@ static uint32_t param(void *src, uint32_t id, unsigned i)
 }
 
 static const struct ph_tg_ops btf_ops = {
-	kind, name, ref, size, nelems, vlen, member, param, varargs,
+	kind, name, ref, size, nelems, vlen, members, param, varargs,
 };
 
 struct ph_error *ph_btf_load_file(const char *path, const char *base_path,

@@ -189,34 +189,18 @@ static uint32_t param(void *src, uint32_t id, unsigned i)
 	return from_ctf(d, args[i]);
 }
 
-/* Member I: libctf walks the list; a bitfield is a slice of an integer
+/* A member of type MT at bit OFF: a bitfield is a slice of an integer
    or enum (or, in older CTF, an integer of its bits).  */
-static void member(void *src, uint32_t id, unsigned i,
-		   struct ph_tg_member *ret)
+static void member(struct dict *d, const char *mname, ctf_id_t mt,
+		   ssize_t off, struct ph_tg_member *ret)
 {
-	struct dict *d = src;
-	ctf_next_t *it = NULL;
-	const char *mname = "";
-	ctf_id_t mt = 0;
-	ssize_t off = 0;
 	ctf_encoding_t enc;
 	int k;
 
-	memset(ret, 0, sizeof(*ret));
-	ret->name = "";
-	for (unsigned j = 0; j <= i; j++) {
-		off = ctf_member_next(d->fp, to_ctf(d, id), &it, &mname, &mt,
-				      0);
-		if (off < 0)
-			break;
-	}
-	if (it)
-		ctf_next_destroy(it);
-	if (off < 0)
-		return;
 	ret->name = mname ? mname : "";
 	ret->type = from_ctf(d, mt);
 	ret->bit_offset = (uint64_t)off;
+	ret->bits = 0;
 	k = ctf_type_kind(d->fp, mt);
 	if ((k == CTF_K_INTEGER || k == CTF_K_ENUM) &&
 	    ctf_type_encoding(d->fp, mt, &enc) == 0) {
@@ -236,8 +220,33 @@ static void member(void *src, uint32_t id, unsigned i,
 	}
 }
 
+/* The members in one walk of libctf's list (which has no index).  */
+static void members(void *src, uint32_t id, unsigned n,
+		    struct ph_tg_member *ret)
+{
+	struct dict *d = src;
+	ctf_next_t *it = NULL;
+	unsigned i = 0;
+
+	memset(ret, 0, n * sizeof(*ret));
+	for (; i < n; i++) {
+		const char *mname = "";
+		ctf_id_t mt = 0;
+		ssize_t off = ctf_member_next(d->fp, to_ctf(d, id), &it,
+					      &mname, &mt, 0);
+
+		if (off < 0)
+			break;
+		member(d, mname, mt, off, &ret[i]);
+	}
+	for (; i < n; i++)
+		ret[i].name = "";
+	if (it)
+		ctf_next_destroy(it);
+}
+
 static const struct ph_tg_ops ctf_ops = {
-	kind, name, ref, size, nelems, vlen, member, param, varargs,
+	kind, name, ref, size, nelems, vlen, members, param, varargs,
 };
 
 /* The largest id of FP's own types + 1, folded as in struct dict.  */

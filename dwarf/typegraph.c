@@ -94,21 +94,32 @@ static struct ph_error *build_members(struct ph_tg *g, uint32_t id,
 				      uint32_t *align, uint32_t *explicit_align,
 				      bool *packed);
 
-/* Lays ID out only for its alignment or padding.  */
-static struct ph_error *layout_of(struct ph_tg *g, uint32_t id,
-				  unsigned depth, struct ph_member **ms,
-				  size_t *n, uint32_t *align)
+/* The struct or union ID laid out once, for its alignment and its tail
+   padding both: into NATURAL[ID] and PADDING[ID] (+ 1).  A type inside
+   itself (corrupt input) reads as 1-aligned, with no padding.  */
+static struct ph_error *layout_facts(struct ph_tg *g, uint32_t id,
+				     unsigned depth)
 {
-	uint32_t ea;
+	struct ph_member *ms;
+	size_t n;
+	uint32_t a = 1, ea;
 	bool packed, layout_only = g->layout_only;
 	struct ph_error *err;
 
+	if (g->natural[id] || g->busy[id] || depth > PH_DW_MAX_DEPTH)
+		return NULL;
 	g->busy[id] = 1;
 	g->layout_only = true;
-	err = build_members(g, id, 0, depth + 1, ms, n, align, &ea, &packed);
+	err = build_members(g, id, 0, depth + 1, &ms, &n, &a, &ea, &packed);
 	g->layout_only = layout_only;
 	g->busy[id] = 0;
-	return err;
+	if (err)
+		return err;
+	g->natural[id] = a + 1;
+	if (kind_of(g, id) == PH_TG_STRUCT)
+		g->padding[id] = ph_tail_padding(ms, n, 0, size_of(g, id),
+						 false) + 1;
+	return NULL;
 }
 
 /* The alignment a member of type ID gets when nothing is packed or
@@ -117,9 +128,6 @@ static struct ph_error *natural_align(struct ph_tg *g, uint32_t id,
 				      unsigned depth, uint32_t *ret)
 {
 	uint32_t cap = g->i386 ? 4 : 16;
-	struct ph_member *ms;
-	size_t n;
-	uint32_t a = 1;
 	struct ph_error *err;
 
 	id = strip(g, id, true);
@@ -140,16 +148,9 @@ static struct ph_error *natural_align(struct ph_tg *g, uint32_t id,
 				     ret);
 	case PH_TG_STRUCT:
 	case PH_TG_UNION:
-		if (g->natural[id]) {
-			*ret = g->natural[id] - 1;
-			return NULL;
-		}
-		if (g->busy[id])
-			return NULL;
-		if ((err = layout_of(g, id, depth, &ms, &n, &a)))
+		if ((err = layout_facts(g, id, depth)))
 			return err;
-		g->natural[id] = a + 1;
-		*ret = a;
+		*ret = g->natural[id] ? g->natural[id] - 1 : 1;
 		return NULL;
 	default:
 		return NULL;
@@ -160,26 +161,15 @@ static struct ph_error *natural_align(struct ph_tg *g, uint32_t id,
 static struct ph_error *tail_padding(struct ph_tg *g, uint32_t id,
 				     unsigned depth, uint32_t *ret)
 {
-	struct ph_member *ms;
-	size_t n;
-	uint32_t a;
 	struct ph_error *err;
 
 	id = strip(g, id, true);
 	*ret = 0;
-	if (kind_of(g, id) != PH_TG_STRUCT || depth > PH_DW_MAX_DEPTH)
+	if (kind_of(g, id) != PH_TG_STRUCT)
 		return NULL;
-	if (g->padding[id]) {
-		*ret = g->padding[id] - 1;
-		return NULL;
-	}
-	if (g->busy[id])
-		return NULL;
-	if ((err = layout_of(g, id, depth, &ms, &n, &a)))
+	if ((err = layout_facts(g, id, depth)))
 		return err;
-	*ret = (uint32_t)ph_tail_padding(ms, n, 0, size_of(g, id),
-					 false);
-	g->padding[id] = *ret + 1;
+	*ret = g->padding[id] ? (uint32_t)(g->padding[id] - 1) : 0;
 	return NULL;
 }
 
@@ -369,6 +359,7 @@ static struct ph_error *build_members(struct ph_tg *g, uint32_t id,
 	uint64_t size = size_of(g, id);
 	struct ph_member_vec vec;
 	uint32_t *natural = NULL;
+	struct ph_tg_member *tms = NULL;
 	struct ph_type pseudo;
 	struct ph_error *err = NULL;
 
@@ -378,15 +369,19 @@ static struct ph_error *build_members(struct ph_tg *g, uint32_t id,
 		return ph_error_create(PH_ERROR_LIMIT,
 				       "types nested too deeply");
 	ph_member_vec_init(&vec);
-	if (vlen && !(natural = calloc(vlen, sizeof(*natural))))
+	if (vlen && (!(natural = calloc(vlen, sizeof(*natural))) ||
+		     !(tms = calloc(vlen, sizeof(*tms))))) {
+		free(natural);
 		return &ph_error_nomem;
+	}
+	if (vlen)
+		g->ops->members(g->src, id, vlen, tms);
 	for (unsigned i = 0; i < vlen && !err; i++) {
-		struct ph_tg_member tm;
+		struct ph_tg_member tm = tms[i];
 		struct ph_member m;
 		uint32_t mid, rid;
 		enum ph_tg_kind mk, rk;
 
-		g->ops->member(g->src, id, i, &tm);
 		mid = strip(g, tm.type, false);
 		rid = strip(g, tm.type, true);
 		mk = kind_of(g, mid);
@@ -460,6 +455,7 @@ static struct ph_error *build_members(struct ph_tg *g, uint32_t id,
 	*n = vec.n;
 out:
 	free(natural);
+	free(tms);
 	ph_member_vec_deinit(&vec);
 	return err;
 }

@@ -49,8 +49,9 @@ struct ph_tg_ops {
 	uint32_t (*nelems)(void *src, uint32_t id);
 	/* A struct's or union's members, a function's parameters.  */
 	unsigned (*vlen)(void *src, uint32_t id);
-	void (*member)(void *src, uint32_t id, unsigned i,
-		       struct ph_tg_member *ret);
+	/* The first N (its vlen) members of ID, in one walk of them.  */
+	void (*members)(void *src, uint32_t id, unsigned n,
+			struct ph_tg_member *ret);
 	uint32_t (*param)(void *src, uint32_t id, unsigned i);
 	bool (*varargs)(void *src, uint32_t id);
 };

@@ -27,6 +27,10 @@ struct ph_dedup {
 		const struct ph_type *lazy;
 	} *names;
 	size_t nr_names, cap_names;
+	/* A key was made for a type whose name is not in NAMES (no stable
+	   type had come yet): a stable type's name alone no longer tells
+	   that it is new.  */
+	bool unnamed_keys;
 };
 
 struct ph_error *ph_dedup_create(struct ph_dedup **ret)
@@ -218,11 +222,19 @@ struct ph_error *ph_dedup_seen(struct ph_dedup *d,
 {
 	struct name *e;
 	bool found;
-	struct ph_error *err = name_entry(d, t->name, true, &e, &found);
+	struct ph_error *err;
 
-	if (!err && found)
-		err = make_key(d, e);
-	return err ? err : seen(d, t, ret);
+	/* Only a reader of stable types needs the names: the others (the
+	   plugin, inside the compiler) pay for the keys alone.  */
+	if (!d->nr_names) {
+		d->unnamed_keys = true;
+		return seen(d, t, ret);
+	}
+	if ((err = name_entry(d, t->name, true, &e, &found)))
+		return err;
+	if (found && (err = make_key(d, e)))
+		return err;
+	return seen(d, t, ret);
 }
 
 struct ph_error *ph_dedup_seen_stable(struct ph_dedup *d,
@@ -230,9 +242,11 @@ struct ph_error *ph_dedup_seen_stable(struct ph_dedup *d,
 {
 	struct name *e;
 	bool found;
-	struct ph_error *err = name_entry(d, t->name, false, &e, &found);
+	struct ph_error *err;
 
-	if (err)
+	if (d->unnamed_keys)
+		return seen(d, t, ret);
+	if ((err = name_entry(d, t->name, false, &e, &found)))
 		return err;
 	if (!found) {
 		e->lazy = t;
