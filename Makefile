@@ -50,9 +50,9 @@ DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/array.c reorg/place.c reorg/units.c reorg/exhaustive.c \
 	reorg/bounded.c reorg/steps.c reorg/build.c reorg/reorganize.c \
-	reorg/select.c reorg/diff.c reorg/at.c reorg/groups.c \
+	reorg/select.c reorg/diff.c reorg/at.c reorg/groups.c reorg/sites.c reorg/sitedb.c \
 	report/buf.c report/text.c report/jsonl.c report/reorg.c report/diff.c \
-	report/at.c report/svg.c report/html.c \
+	report/at.c report/svg.c report/html.c report/sites.c report/patch.c \
 	report/dedup.c report/frame.c baseline/lines.c baseline/json.c \
 	baseline/load.c \
 	baseline/merge.c
@@ -64,7 +64,9 @@ ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o) $(ENGINE_GEN_OBJ)
 # embedded reports compressed with zlib.
 ENGINE_LIBS := -ljansson -lz
 PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/funcs.cc \
-	plugin/output.cc plugin/warn.cc plugin/embed.cc
+	plugin/output.cc plugin/warn.cc plugin/embed.cc plugin/srctext.cc \
+	plugin/sites.cc plugin/initsites.cc plugin/cxxsites.cc \
+	plugin/asserts.cc plugin/sites-out.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
 # the default GCC must compile them again.
 PLUGIN_OBJ := $(PLUGIN_SRC:plugin/%.cc=build/gcc-$(DEFAULT_GCC_MAJOR)/%.o)

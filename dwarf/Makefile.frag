@@ -16,7 +16,7 @@ DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/session.c \
 	dwarf/embedded.c dwarf/baseline-in.c dwarf/diff-cmd.c \
 	dwarf/diff-funcs.c dwarf/funcs.c dwarf/funcs-jobs.c dwarf/funcs-json.c \
 	dwarf/fntype.c dwarf/btf.c dwarf/ctf.c dwarf/formats.c \
-	dwarf/typegraph.c dwarf/declarator.c
+	dwarf/typegraph.c dwarf/declarator.c dwarf/sites-load.c dwarf/patch-cmd.c
 DWARF_OBJ := $(DWARF_SRC:%.c=build/%.o)
 DWARF_LIBS ?= -ldw -lelf -lbpf -lctf-nobfd -lpthread $(ENGINE_LIBS)
 DWARF_TOOL := dwarf/pokehole
@@ -38,7 +38,7 @@ FUNCT_SRC := dwarf/funct-main.c dwarf/funcs.c dwarf/funcs-jobs.c \
 	dwarf/queue.c dwarf/funcs-json.c \
 	dwarf/fntype.c dwarf/lines.c dwarf/scan.c dwarf/scan-sections.c \
 	dwarf/scan-abbrev.c dwarf/util.c dwarf/cli.c dwarf/session.c \
-	dwarf/report-load.c dwarf/embedded.c
+	dwarf/report-load.c dwarf/embedded.c dwarf/sites-load.c
 FUNCT_OBJ := $(FUNCT_SRC:%.c=build/%.o)
 FUNCT_TOOL := dwarf/pokefunct
 

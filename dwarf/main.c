@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "report-load.h"
 #include "diff-cmd.h"
+#include "patch-cmd.h"
 #include "btf.h"
 
 #include <errno.h>
@@ -62,6 +63,10 @@ struct options {
 	unsigned formats[PH_DW_NR_FORMATS];	/* -F: enum ph_dw_format */
 	unsigned nr_formats;
 	bool diff;
+	bool patch;			/* --patch */
+	/* The build's order-dependent sites, from the reports' "sites"
+	   records (-R, -P, --patch).  */
+	struct ph_sitedb *sites;
 	bool have_at;			/* --at */
 	uint64_t at;
 	unsigned fail_on;		/* --fail-on: PH_DIFF_FAIL_* */
@@ -85,6 +90,7 @@ enum {
 	OPT_HTML,
 	OPT_SVG,
 	OPT_BTF_BASE,
+	OPT_PATCH,
 };
 
 
@@ -130,6 +136,11 @@ static const struct ph_cli_option options[] = {
 	  "merge the FILEs' reports (JSON Lines, or\nembedded in objects, "
 	  "archives and\nprograms) into the baseline OUT, each\ndistinct "
 	  "layout once, written atomically" },
+	{ "patch", no_argument, OPT_PATCH, NULL,
+	  "print one patch for the whole build:\nevery type -R makes smaller "
+	  "whose new\norder every unit's sites allow (the\nplugin's reports: "
+	  "embed, json-dir),\nits definition and every initializer\nand "
+	  "list rewritten; exit 1 when a\ntype is refused" },
 	{ "diff", no_argument, OPT_DIFF, NULL,
 	  "compare two builds: FILE... is OLD NEW;\nprint each type that "
 	  "changed, exit 1 on\na regression (--fail-on)" },
@@ -304,6 +315,38 @@ static struct ph_reorg_options reorg_options(const struct options *o)
 	};
 }
 
+/* After -R's suggestion, whether the build's sites let it be applied:
+   "safe to apply", or each place that depends on the member order.  */
+static void render_verdict(struct ph_buf *out, bool safe, size_t records,
+			   const struct ph_site_stop *stops, size_t nr)
+{
+	if (safe) {
+		ph_buf_printf(out, "/* safe to apply: the sites of %zu %s keep "
+			      "their meaning (pokehole --patch) */\n",
+			      records, records == 1 ? "unit" : "units");
+		return;
+	}
+	if (!records) {
+		ph_buf_puts(out, "/* unknown: no unit's report has its sites */"
+			    "\n");
+		return;
+	}
+	if (!nr) {
+		ph_buf_puts(out, "/* unsafe: no unit's report has the edits of "
+			    "its definition for this order */\n");
+		return;
+	}
+	ph_buf_printf(out, "/* unsafe: %zu %s on the member order: */\n", nr,
+		      nr == 1 ? "site depends" : "sites depend");
+	for (size_t i = 0; i < nr; i++) {
+		const struct ph_site *s = stops[i].site;
+
+		ph_buf_printf(out, "/*   %s:%u:%u: %s: %s%s%s */\n", s->file,
+			      s->line, s->column, ph_site_kind_name(s->kind),
+			      stops[i].why, *s->why ? " - " : "", s->why);
+	}
+}
+
 /* -R, -S and -P: what the engine makes of T.  */
 static struct ph_error *print_reorganized(struct ph_buf *out,
 					  struct ph_model *model,
@@ -324,17 +367,43 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 		stats->not_optimal += !r.optimal;
 		stats->not_least += !r.least_change;
 	}
+	bool verdict = o->sites && o->sites->n && r.type->size < t->size;
+	bool safe = false;
+	size_t records = 0, nr = 0;
+	struct ph_site_stop *stops = NULL;
+
+	if (verdict && (err = ph_sitedb_verdict(o->sites, t, r.type, &safe,
+						&records, &stops, &nr)))
+		return err;
 	switch (o->output) {
 	case OUT_PACKABLE:
-		if (r.type->size < t->size)
+		if (r.type->size < t->size) {
 			ph_render_packable(out, t, &r);
+			/* pahole's four columns, and with the build's sites
+			   a fifth: whether the new order is safe to apply.  */
+			if (verdict) {
+				out->len--;
+				if (safe)
+					ph_buf_puts(out, "\tsafe\n");
+				else if (!records)
+					ph_buf_puts(out, "\tunknown\n");
+				else
+					ph_buf_printf(out, "\tunsafe:%zu\n",
+						      nr ? nr : 1);
+			}
+		}
+		free(stops);
 		return NULL;
 	case OUT_JSON:
 		return ph_render_jsonl_reorg(out, r.type, o->cacheline,
 					     t->size);
 	default:
-		return ph_render_reorg_text(out, t, &r, &text_opts,
-					    o->show_steps);
+		err = ph_render_reorg_text(out, t, &r, &text_opts,
+					   o->show_steps);
+		if (!err && verdict)
+			render_verdict(out, safe, records, stops, nr);
+		free(stops);
+		return err;
 	}
 }
 
@@ -484,6 +553,15 @@ static struct ph_error *print_types(struct ph_model *model,
 			stats.smaller, stats.moves, stats.not_optimal,
 			stats.not_least);
 	return err;
+}
+
+/* --patch: the types pahole would list (not those named by a typedef
+   unless asked for by name, as -R does).  */
+static bool patch_wants(void *arg, const struct ph_type *t)
+{
+	const struct options *o = arg;
+
+	return !t->typedef_name || o->class_names;
 }
 
 /* --at: each layout -C names.  An offset past a type's end is said
@@ -651,6 +729,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_DIFF:
 			o.diff = true;
+			break;
+		case OPT_PATCH:
+			o.patch = true;
 			break;
 		case OPT_GROUPS:
 			o.output = OUT_GROUPS;
@@ -833,6 +914,12 @@ int main(int argc, char **argv)
 	load_opts.jobs = o.jobs ? o.jobs : ph_cli_cpus();
 	load_opts.btf_base = o.btf_base;
 	load_opts.unspelled = o.output == OUT_SIZES;
+	struct ph_sitedb sitedb;
+	ph_sitedb_init(&sitedb);
+	if (o.reorganize || o.output == OUT_PACKABLE || o.patch) {
+		o.sites = &sitedb;
+		load_opts.sites = &sitedb;
+	}
 	if (o.diff) {
 		/* -C and the other type filters ask about types alone.  */
 		struct ph_diff_options dopts = {
@@ -871,7 +958,22 @@ int main(int argc, char **argv)
 			status = 1;
 		}
 	}
-	if (o.have_at) {
+	if (o.patch) {
+		struct ph_reorg_options ropts = reorg_options(&o);
+		struct ph_patch_filter pf = { patch_wants, &o };
+		struct ph_buf out;
+		int st;
+
+		ph_buf_init(&out);
+		st = ph_patch_main(progname, model, &sitedb, &ropts, &pf, &out);
+		if (out.failed)
+			st = 2;
+		else if (write_buf(&out))
+			st = 2;
+		ph_buf_deinit(&out);
+		if (st > status)
+			status = st;
+	} else if (o.have_at) {
 		err = print_at(model, &o, &status);
 	} else if (o.output == OUT_HTML) {
 		struct ph_html_options hopts = { o.cacheline, NULL,
@@ -907,6 +1009,7 @@ int main(int argc, char **argv)
 	}
 	if (ph_cli_flush(progname))
 		status = 1;
+	ph_sitedb_deinit(&sitedb);
 	ph_dedup_destroy(dedup);
 	ph_model_destroy(model);
 	free(o.hot);

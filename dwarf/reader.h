@@ -296,6 +296,8 @@ enum ph_dw_format {
 /* Their names in -F/--format_path: "embedded", "dwarf", "btf", "ctf".  */
 extern const char *const ph_dw_format_names[PH_DW_NR_FORMATS];
 
+struct ph_sitedb;
+
 struct ph_dw_load_opts {
 	const struct ph_dw_filter *filter;	/* NULL: every type */
 	/* The formats read, the preferred first: each module (a file, or
@@ -325,6 +327,9 @@ struct ph_dw_load_opts {
 	   only a struct or union member's, which the analysis reads (a
 	   struct_group_tagged's half).  */
 	bool unspelled;
+	/* Where the reports' "sites" records go (-R, -P, --patch); NULL:
+	   they are skipped as records of another kind.  */
+	struct ph_sitedb *sites;
 };
 
 /* Reads PATH, appending its distinct types to MODEL (deduplicated with

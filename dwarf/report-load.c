@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sites-load.h"
 #include "../baseline/json.h"
 #include "../baseline/lines.h"
 
@@ -237,6 +238,7 @@ struct load {
 	struct ph_model *model;
 	struct ph_dedup *dedup;
 	const struct ph_dw_filter *filter;
+	struct ph_sitedb *sites;
 	struct ph_arena scratch;
 	struct ph_error *first;		/* the first bad line's error */
 	unsigned nr_bad;		/* bad lines after it */
@@ -489,9 +491,14 @@ static struct ph_error *add_record(struct load *l, size_t lineno,
 		return bad(l, lineno, NULL, NULL, "not a JSON object");
 	if (!json_is_string(kind))
 		return bad(l, lineno, NULL, NULL, "a record without \"kind\"");
-	/* Functions, and what later writers add, are not layouts.  */
-	if (!ph_kind_parse(json_string_value(kind), &t.kind))
+	/* Functions, and what later writers add, are not layouts; the
+	   sites of a type are kept when asked for.  */
+	if (!ph_kind_parse(json_string_value(kind), &t.kind)) {
+		if (l->sites && strcmp(json_string_value(kind), "sites") == 0)
+			return ph_sites_load_record(l->origin, lineno, v,
+						    l->sites);
 		return NULL;
+	}
 	t.file = "";
 	if ((err = get_string(l, lineno, NULL, v, "name", &t.name)) ||
 	    (err = get_flags(l, lineno, NULL, v, flags, flag_of,
@@ -552,6 +559,7 @@ struct ph_error *ph_report_load_text(const char *origin, const char *text,
 		.model = model,
 		.dedup = dedup,
 		.filter = opts ? opts->filter : NULL,
+		.sites = opts ? opts->sites : NULL,
 	};
 	struct ph_error *err;
 

@@ -34,8 +34,30 @@
 #include "toplev.h"
 #include "bversion.h"
 #include "debug.h"
+#include "tree-iterator.h"
 
 #include "pretty-print.h"
+
+/* The preprocessor of the unit (c-family/c-pragma.h declares it so):
+   macros that stand for initializers and assertions (sites).  */
+#include "cpplib.h"
+#include <dlfcn.h>
+
+/* The unit's preprocessor, c-family's parse_in: looked up when first
+   asked, as lto1, which loads the plugin too, has no such symbol (a
+   reference would stop the plugin from loading there).  NULL outside
+   the C and C++ front ends.  */
+static inline struct cpp_reader *ph_parse_in(void)
+{
+	static struct cpp_reader **p;
+	static bool looked;
+
+	if (!looked) {
+		p = (struct cpp_reader **)dlsym(RTLD_DEFAULT, "parse_in");
+		looked = true;
+	}
+	return p ? *p : NULL;
+}
 
 /* The embedded report's section (embed.cc).  */
 #include "output.h"
@@ -68,6 +90,14 @@
 #define PH_TYPE_WAS_UNNAMED(NODE) \
 	(TYPE_NAME(TYPE_MAIN_VARIANT(NODE)) != \
 	 TYPE_STUB_DECL(TYPE_MAIN_VARIANT(NODE)))
+
+/* C++ statements and calls the constructor bodies hold before
+   genericization (cp-tree.h's accessors, the same in GCC 11 to 15).  */
+#define PH_AGGR_INIT_EXPR_FN(NODE) TREE_OPERAND(AGGR_INIT_EXPR_CHECK(NODE), 1)
+#define PH_AGGR_INIT_EXPR_ARG(NODE, I) \
+	TREE_OPERAND(AGGR_INIT_EXPR_CHECK(NODE), (I) + 3)
+#define ph_aggr_init_expr_nargs(NODE) (VL_EXP_OPERAND_LENGTH(NODE) - 3)
+#define PH_CLEANUP_BODY(NODE) TREE_OPERAND(CLEANUP_STMT_CHECK(NODE), 0)
 
 #if BUILDING_GCC_MAJOR < 11
 #error "pokehole needs the plugin interface of GCC 11 or later"

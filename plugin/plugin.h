@@ -71,6 +71,18 @@ void ph_embed_release(void);
 bool ph_embed_lto_p(void);
 struct ph_error *ph_embed_report_lto(const char *functions, size_t len);
 
+/* Whether the plugin collected TYPE (a main variant), which it keeps to
+   the end of the unit.  */
+bool ph_type_collected(tree type);
+
+/* The FIELD_DECL of member M of TYPE; where TYPE is defined
+   (sites-out.cc).  */
+tree ph_member_decl(tree type, const struct ph_member *m);
+location_t ph_type_location(tree type);
+
+/* A type's order-dependent sites, assembled (sites-tree.h).  */
+struct ph_type_report;
+
 /* Warnings, -fplugin-arg-pokehole-warn=LIST.  */
 enum {
 	PH_WARN_HOLES = 1,
@@ -98,9 +110,12 @@ struct ph_warn_options {
 	const struct ph_baseline *baseline;	/* or NULL */
 };
 
-/* Warns about T, the layout of TYPE, as O asks.  */
+/* Warns about T, the layout of TYPE, as O asks; SITES are its
+   order-dependent sites for the order the engine suggests (NULL when
+   they are not collected).  */
 void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
-		  const struct ph_warn_options *o);
+		  const struct ph_warn_options *o,
+		  const struct ph_type_report *sites);
 
 /* At LOC, the function NAME: declared inline but keeps an out-of-line
    body, for WHY; INLINED of CALLS calls inlined.  */

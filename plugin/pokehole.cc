@@ -35,12 +35,20 @@
      warn-min=N         no warning about holes or padding under N bytes
      baseline=FILE      JSON Lines of an earlier build: warn only about
                         holes, padding and growth that are new
+     sites[=0]          the order-dependent sites of each type (what a
+                        new member order would change: positional
+                        initializers, bindings, casts, bytes written
+                        whole, ...) in the JSON report; on by default
+                        with a JSON report, embed or warn=packable
 
    Types are collected as the front end completes them and rendered once
    parsing is over, so the compiler's hot paths only pay for a hash lookup
    per struct.  Nothing is collected in lto1, nor once an error has
    been seen.  */
+#include "sites.h"
+
 #include "plugin.h"
+#include "sites-tree.h"
 
 /* Defines gcc_version: once, here.  */
 #include "plugin-version.h"
@@ -64,6 +72,7 @@ static struct {
 	const char *baseline;
 	bool functions;
 	bool embed;
+	int sites;		/* -1: as the other options imply */
 } opts;		/* defaults set in plugin_init */
 
 static struct ph_baseline *baseline;
@@ -80,6 +89,11 @@ static const struct ggc_root_tab pending_roots[] = {
 	  &gt_pch_nx_vec_tree_va_gc_ },
 	LAST_GGC_ROOT_TAB
 };
+
+bool ph_type_collected(tree type)
+{
+	return seen && seen->contains(type);
+}
 
 static bool wanted_name(const char *name)
 {
@@ -276,6 +290,9 @@ static void report_error(const char *what, struct ph_error *err)
    has been seen.  */
 static struct ph_buf deferred_json;
 static bool json_deferred;
+/* The bytes of deferred_json that are layout records: the rest (sites
+   and function records) is the unit's own, not a header's.  */
+static size_t deferred_layouts;
 
 static void write_json(struct ph_buf *json)
 {
@@ -296,7 +313,7 @@ static void flush_json(void)
 		return;
 	json_deferred = false;
 	if (!seen_error()) {
-		size_t layouts = deferred_json.len;
+		size_t layouts = deferred_layouts;
 
 		if (opts.functions)
 			ph_funcs_render(&deferred_json);
@@ -313,12 +330,13 @@ static void flush_json(void)
 /* The report that reaches the program through lto1: the layouts and,
    with functions, their records as the compile step of -flto has them
    (final facts are lto1's), which are the same now as at its end.  */
-static void embed_in_ir(void)
+static void embed_in_ir(const struct ph_buf *sites)
 {
 	struct ph_buf funcs;
 	struct ph_error *err = NULL;
 
 	ph_buf_init(&funcs);
+	ph_buf_putn(&funcs, sites->data ? sites->data : "", sites->len);
 	if (opts.functions)
 		ph_funcs_render(&funcs);
 	if (funcs.failed)
@@ -358,6 +376,7 @@ static void cleanup(void)
 	ph_baseline_destroy(baseline);
 	baseline = NULL;
 	ph_embed_release();
+	ph_sites_release();
 	if (debug_hooks == &wrapped_debug_hooks)
 		debug_hooks = orig_debug_hooks;
 	delete seen;
@@ -368,7 +387,7 @@ static void cleanup(void)
 static void report(void)
 {
 	struct ph_model *model = NULL;
-	struct ph_buf text, json, name;
+	struct ph_buf text, json, name, sites_json;
 	struct ph_text_options text_opts = { opts.cacheline, 0, NULL, NULL };
 	struct ph_error *err;
 	unsigned i;
@@ -391,6 +410,8 @@ static void report(void)
 	ph_buf_init(&text);
 	ph_buf_init(&json);
 	ph_buf_init(&name);
+	ph_buf_init(&sites_json);
+	bool sites = ph_sites_enabled();
 	FOR_EACH_VEC_SAFE_ELT(pending, i, type) {
 		const struct ph_type *t;
 		bool typedef_name;
@@ -409,14 +430,36 @@ static void report(void)
 			break;
 		if (!t)
 			continue;
+		/* Its order-dependent sites, for the order the engine
+		   suggests with its defaults (the packable warning's).  */
+		ph_type_report rep;
+		if (sites) {
+			struct ph_reorg_options ropts;
+			struct ph_reorg_result r;
+
+			memset(&ropts, 0, sizeof(ropts));
+			ropts.cacheline = opts.cacheline;
+			if ((err = ph_reorganize(model, t, &ropts, &r))) {
+				if (err == &ph_error_nomem)
+					break;
+				ph_error_destroy(err);
+				err = NULL;
+				r.type = t;
+			}
+			ph_sites_assemble(type, t, r.type, &rep);
+		}
 		/* Each class is warned about at its own place.  */
 		if (opts.warn.kinds)
-			ph_warn_type(type, t, model, &opts.warn);
+			ph_warn_type(type, t, model, &opts.warn,
+				     sites ? &rep : NULL);
 		bool repeated;
 		if ((err = ph_dedup_seen(dedup, t, &repeated)))
 			break;
 		if (repeated)
 			continue;
+		if (sites && opts.sites && !rep.sites.empty() &&
+		    (opts.json || opts.json_dir || opts.embed))
+			ph_sites_render(rep, t, &sites_json);
 		if (opts.report &&
 		    (err = ph_render_text(&text, t, &text_opts)))
 			break;
@@ -433,7 +476,15 @@ static void report(void)
 	if (!err && opts.embed)
 		err = ph_embed_seal();
 	if (!err && opts.embed && ph_embed_lto_p())
-		embed_in_ir();
+		embed_in_ir(&sites_json);
+	if (!err && sites_json.failed)
+		err = &ph_error_nomem;
+	/* The sites after the layouts: the unit's own, as its function
+	   records are.  */
+	size_t layouts = json.len;
+	if (!err)
+		ph_buf_putn(&json, sites_json.data ? sites_json.data : "",
+			    sites_json.len);
 	if (err)
 		report_error("cannot render the layouts", err);
 	else if (opts.report && (err = ph_append_locked(opts.report, &text)))
@@ -441,6 +492,7 @@ static void report(void)
 	else if ((opts.functions && (opts.json || opts.json_dir)) ||
 		 opts.embed) {
 		deferred_json = json;
+		deferred_layouts = layouts;
 		ph_buf_init(&json);
 		json_deferred = true;
 	} else
@@ -448,6 +500,7 @@ static void report(void)
 	ph_buf_deinit(&text);
 	ph_buf_deinit(&json);
 	ph_buf_deinit(&name);
+	ph_buf_deinit(&sites_json);
 	ph_dedup_destroy(dedup);
 	ph_model_destroy(model);
 }
@@ -536,7 +589,7 @@ static tree handle_type_attribute(tree *node, tree name, tree args, int,
 
 /* Set field by field: attribute_spec gains and reorders fields between
    GCC versions.  GCC keeps pointers to them: static.  */
-static struct attribute_spec hot_attribute, ignore_attribute;
+static struct attribute_spec hot_attribute, ignore_attribute, abi_attribute;
 
 /* DECL: the attribute is on a member (a declaration), else on a type.  */
 static void register_one(struct attribute_spec *spec, const char *name,
@@ -556,6 +609,8 @@ static void register_attributes(void *, void *)
 	register_one(&hot_attribute, "pokehole_hot", true,
 		     handle_member_attribute);
 	register_one(&ignore_attribute, "pokehole_ignore", false,
+		     handle_type_attribute);
+	register_one(&abi_attribute, "pokehole_abi", false,
 		     handle_type_attribute);
 }
 
@@ -628,6 +683,14 @@ static const char *parse_file(const char *value, void *target)
 static const char *parse_flag(const char *value, void *target)
 {
 	*(bool *)target = !value || strcmp(value, "0");
+	return NULL;
+}
+
+static const char *parse_sites(const char *value, void *)
+{
+	if (value && strcmp(value, "0") && strcmp(value, "1"))
+		return "nothing, 0 or 1";
+	opts.sites = !value || strcmp(value, "0");
 	return NULL;
 }
 
@@ -730,6 +793,7 @@ static const struct option_spec {
 	{ "baseline", "baseline=FILE", parse_file, &opts.baseline },
 	{ "functions", "functions", parse_flag, &opts.functions },
 	{ "embed", "embed", parse_flag, &opts.embed },
+	{ "sites", "sites[=0]", parse_sites, NULL },
 };
 
 /* "report=PATH|-  json=PATH|-  ...", from the table.  */
@@ -796,6 +860,7 @@ int plugin_init(struct plugin_name_args *info,
 	plugin_info.help = plugin_help();
 	opts.cacheline = 64;
 	opts.warn.min_hole = 1;
+	opts.sites = -1;
 	if (!plugin_default_version_check(version, &gcc_version)) {
 		error("pokehole: this plugin was built for GCC %s and cannot "
 		      "run in GCC %s", gcc_version.basever, version->basever);
@@ -831,6 +896,13 @@ int plugin_init(struct plugin_name_args *info,
 			  register_attributes, NULL);
 	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 			  report_once, NULL);
+	/* Sites are what makes the packable warning's fix-it safe, and
+	   what a whole build's reports answer "safe to apply" with.  */
+	if (opts.sites < 0)
+		opts.sites = opts.json || opts.json_dir || opts.embed ||
+			     (opts.warn.kinds & PH_WARN_PACKABLE);
+	if (opts.sites || (opts.warn.kinds & PH_WARN_PACKABLE))
+		ph_sites_register(info->base_name);
 	if (opts.functions || (opts.warn.kinds & PH_WARN_UNINLINED)) {
 		struct ph_funcs_options fo;
 

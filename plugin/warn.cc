@@ -10,7 +10,10 @@
    option_name hook, which is ours only while we warn; and no-error=LIST
    keeps the kinds it lists warnings under -Werror, by lifting -Werror
    around them.  */
+#include "sites.h"
+
 #include "plugin.h"
+#include "sites-tree.h"
 
 /* The kind of the warning being issued, for option_name; 0 otherwise.  */
 static unsigned current_kind;
@@ -64,39 +67,11 @@ static void end_kind(void)
 	current_kind = 0;
 }
 
-/* The FIELD_DECL a model member came from: by name, or by position for an
-   anonymous one.  */
-static tree member_decl(tree type, const struct ph_member *m)
-{
-	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
-		if (TREE_CODE(f) != FIELD_DECL)
-			continue;
-		if (*m->name) {
-			if (DECL_NAME(f) &&
-			    strcmp(IDENTIFIER_POINTER(DECL_NAME(f)), m->name) == 0)
-				return f;
-		} else if (!DECL_NAME(f) && tree_fits_uhwi_p(bit_position(f)) &&
-			   (uint64_t)int_bit_position(f) == m->bit_offset) {
-			return f;
-		}
-	}
-	return NULL_TREE;
-}
-
-static location_t type_location(tree type)
-{
-	if (TYPE_STUB_DECL(type))
-		return DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type));
-	if (TYPE_NAME(type) && DECL_P(TYPE_NAME(type)))
-		return DECL_SOURCE_LOCATION(TYPE_NAME(type));
-	return UNKNOWN_LOCATION;
-}
-
 static location_t member_location(tree type, const struct ph_member *m)
 {
-	tree f = member_decl(type, m);
+	tree f = ph_member_decl(type, m);
 
-	return f ? DECL_SOURCE_LOCATION(f) : type_location(type);
+	return f ? DECL_SOURCE_LOCATION(f) : ph_type_location(type);
 }
 
 /* 'struct sample', as the user wrote it.  */
@@ -118,206 +93,202 @@ static const char *member_label(const struct ph_member *m)
 					       : "(anonymous struct)";
 }
 
-/* One source line, whole.  */
-struct src_line {
-	const char *text;
-	int len;
-};
+/* The fix-its of EDITS on RICH; false with *WHY when one cannot be
+   one (GCC's fix-its stay on one line).  Edits another warning of the
+   unit made already are not made again (a list shared by two types).  */
+static std::vector<ph_src_edit> *emitted;
 
-static bool get_line(location_t loc, struct src_line *ret)
+static bool add_fixits(rich_location *rich, const std::vector<ph_src_edit> &edits,
+		       location_t hint, std::vector<ph_src_edit> *made,
+		       std::string *why)
 {
-	expanded_location x = expand_location(loc);
-
-	if (!x.file || x.line <= 0)
+	if (!emitted)
+		emitted = new std::vector<ph_src_edit>;
+	for (const auto &e : edits) {
+		bool dup = false;
+		for (const auto &o : *emitted) {
+			if (o == e)
+				dup = true;
+			else if (o.file == e.file &&
+				 ((o.off == o.end && e.off == e.end)
+					  ? o.off == e.off
+					  : o.off < e.end && e.off < o.end)) {
+				*why = "an edit overlaps one of another "
+				       "warning's fix-its";
+				return false;
+			}
+		}
+		if (dup)
+			continue;
+		const ph_src_file *f = ph_src_get(e.file.c_str());
+		if (!f) {
+			*why = "the source is not available";
+			return false;
+		}
+		uint32_t l1, c1, l2, c2;
+		f->position(e.off, &l1, &c1);
+		f->position(e.end, &l2, &c2);
+		if (l1 != l2 || e.new_text.find('\n') != std::string::npos) {
+			*why = "an edit spans lines, which a fix-it cannot";
+			return false;
+		}
+		location_t start = ph_location_at(e.file.c_str(), l1, c1, hint);
+		if (start == UNKNOWN_LOCATION) {
+			*why = "no location for an edit";
+			return false;
+		}
+		if (e.off == e.end) {
+			rich->add_fixit_insert_before(start, e.new_text.c_str());
+		} else {
+			location_t finish = ph_location_at(e.file.c_str(), l2,
+							   c2 - 1, hint);
+			if (finish == UNKNOWN_LOCATION) {
+				*why = "no location for an edit";
+				return false;
+			}
+			source_range range;
+			range.m_start = start;
+			range.m_finish = finish;
+			rich->add_fixit_replace(range, e.new_text.c_str());
+		}
+		made->push_back(e);
+	}
+	if (rich->seen_impossible_fixit_p()) {
+		*why = "GCC refused an edit";
 		return false;
-	char_span span = ph_source_line(x.file, x.line);
-	if (!span)
-		return false;
-	ret->text = span.get_buffer();
-	ret->len = (int)span.length();
+	}
 	return true;
 }
 
-/* Between the first member's line and the last one's, only member lines
-   and blank ones: a directive (#ifdef), a comment or the other half of a
-   declaration would end up with the wrong member.  */
-static const char *lines_between_members(const struct ph_type *t,
-					 const location_t *locs)
+/* What site S is and why it stops the order (WHY, the verdict's).  */
+static std::string site_note(const ph_unit_site &s, const char *name,
+			     const char *why)
 {
-	expanded_location first = expand_location(locs[0]);
-	int lo = first.line, hi = first.line;
+	std::string q = std::string("'") + name + "'";
+	std::string own = s.why.empty() ? why : s.why;
 
-	for (size_t i = 1; i < t->nr_members; i++) {
-		expanded_location x = expand_location(locs[i]);
-
-		if (!x.file || !first.file || strcmp(x.file, first.file))
-			return "the members are in several files";
-		lo = MIN(lo, x.line);
-		hi = MAX(hi, x.line);
+	switch (s.kind) {
+	case PH_SITE_POSITIONAL:
+		return q + " is initialized by position here; " +
+		       (s.rewrite ? why : "it cannot be rewritten: " + own);
+	case PH_SITE_DESIGNATED:
+		return q + " has a designated initializer here; " +
+		       (s.rewrite ? why : "it cannot be rewritten: " + own);
+	case PH_SITE_MEM_INIT:
+		return "this mem-initializer list of " + q + " cannot be "
+		       "rewritten: " + own;
+	case PH_SITE_INITIALIZER:
+		return "an initializer of " + q + " here cannot be read (" +
+		       own + "): it may set members by position";
+	case PH_SITE_BINDING:
+		return "this structured binding of " + q + " binds its names "
+		       "in declaration order";
+	case PH_SITE_FIRST_MEMBER:
+		return "this cast relies on '" + s.member + "' staying at "
+		       "offset 0 of " + q;
+	case PH_SITE_IO:
+		return q + " is read or written whole here (" + s.why +
+		       "): its bytes leave the program";
+	case PH_SITE_ABI:
+	case PH_SITE_PACKED:
+		return q + " is " + s.why;
+	case PH_SITE_ASSERT:
+		return "this assertion (" + s.why + ") on " +
+		       (s.member.empty() ? "the size of " + q
+					 : "the offset of '" + s.member +
+						   "' in " + q) +
+		       " would fail";
+	case PH_SITE_READS:
+		return s.other.empty()
+			       ? "'" + s.member + "' of " + q + " is "
+				 "initialized by code that can read the whole "
+				 "object"
+			       : "'" + s.member + "' of " + q + " is "
+				 "initialized from '" + s.other + "', which "
+				 "the new order initializes after it";
+	case PH_SITE_LIFETIME:
+		return "'" + s.member + "' and '" + s.other + "' of " + q +
+		       " are " + s.why + ": " + why;
+	case PH_SITE_FORWARDED:
+		return q + " is initialized from this call's arguments, "
+		       "which follow the declaration order";
+	case PH_SITE_DEFINITION:
+	case PH_SITE_NR_KINDS:
+		break;
 	}
-	for (int l = lo; l <= hi; l++) {
-		bool member = false;
-
-		for (size_t i = 0; i < t->nr_members && !member; i++)
-			member = expand_location(locs[i]).line == l;
-		if (member)
-			continue;
-		char_span span = ph_source_line(first.file, l);
-		if (!span)
-			return "the source is not available";
-		for (size_t k = 0; k < span.length(); k++)
-			if (!ISSPACE(span[k]))
-				return "other lines stand between the members "
-				       "(a directive, a comment, part of a "
-				       "declaration)";
-	}
-	return NULL;
-}
-
-/* Why the members' lines cannot simply be permuted, or NULL when they
-   can: each member alone on its line, a plain declaration with one
-   declarator, no comment, not from a macro.  */
-static const char *fixit_obstacle(tree type, const struct ph_type *t,
-				  location_t *locs)
-{
-	/* GCC's fix-it machinery is quadratic in the hints, and nobody
-	   reviews a diff of that many lines.  */
-	if (t->nr_members > 256)
-		return "too many members to rewrite";
-	for (size_t i = 0; i < t->nr_members; i++) {
-		const struct ph_member *m = &t->members[i];
-		struct src_line line;
-		tree f;
-
-		if (m->base || m->artificial)
-			return "the class has bases or a vptr";
-		if (m->nested)
-			return "a member is a struct or union defined in place";
-		f = member_decl(type, m);
-		if (!f)
-			return "a member has no declaration of its own";
-		locs[i] = DECL_SOURCE_LOCATION(f);
-		if (from_macro_expansion_at(locs[i]))
-			return "a member comes from a macro";
-		if (!get_line(locs[i], &line))
-			return "the source is not available";
-		for (size_t j = 0; j < i; j++) {
-			expanded_location a = expand_location(locs[i]);
-			expanded_location b = expand_location(locs[j]);
-
-			if (a.line == b.line && a.file && b.file &&
-			    strcmp(a.file, b.file) == 0)
-				return "several members are declared on one "
-				       "line";
-		}
-		int semis = 0, depth = 0;
-		bool brace = false, comma = false;
-		for (int k = 0; k < line.len; k++) {
-			char c = line.text[k];
-
-			if (c == '/' && k + 1 < line.len &&
-			    (line.text[k + 1] == '*' || line.text[k + 1] == '/'))
-				return "a comment shares a line with a member";
-			if (c == '#')
-				return "a member line holds a directive";
-			if (c == '{' || c == '}')
-				brace = true;
-			if (c == '(' || c == '[' || c == '{')
-				depth++;
-			else if (c == ')' || c == ']' || c == '}')
-				depth--;
-			else if (c == ',' && depth == 0)
-				comma = true;
-			else if (c == ';')
-				semis++;
-		}
-		if (comma)
-			return "several declarators share a declaration";
-		if (semis > 1)
-			return "several members are declared on one line";
-		if (brace)
-			return "a member shares its line with a brace";
-		if (semis != 1)
-			return "a declaration spans several lines";
-	}
-	return lines_between_members(t, locs);
-}
-
-/* The fix-it: the line of the K-th member in the original order becomes
-   the line of the K-th member in the suggested order.  */
-static void add_fixits(rich_location *rich, const struct ph_type *t,
-		       const struct ph_type *suggested, const location_t *locs)
-{
-	for (size_t k = 0; k < t->nr_members; k++) {
-		const struct ph_member *want = &suggested->members[k];
-		size_t from = 0;
-		struct src_line dst, src;
-
-		while (from < t->nr_members &&
-		       t->members[from].name != want->name)
-			from++;
-		if (from == t->nr_members || from == k)
-			continue;
-		if (!get_line(locs[k], &dst) || !get_line(locs[from], &src))
-			continue;
-		const line_map_ordinary *map = linemap_check_ordinary(
-			linemap_lookup(line_table, locs[k]));
-		expanded_location x = expand_location(locs[k]);
-		source_range range;
-		range.m_start = linemap_position_for_line_and_column(
-			line_table, map, x.line, 1);
-		range.m_finish = linemap_position_for_line_and_column(
-			line_table, map, x.line, dst.len);
-		char *text = xstrndup(src.text, src.len);
-		rich->add_fixit_replace(range, text);
-		free(text);
-	}
+	return q + ": " + why;
 }
 
 static void warn_packable(tree type, const struct ph_type *t,
-			  struct ph_model *model,
-			  const struct ph_warn_options *o, const char *name)
+			  const struct ph_type_report *rep, const char *name)
 {
-	struct ph_reorg_options ropts;
-	struct ph_reorg_result r;
-	struct ph_error *err;
-
-	memset(&ropts, 0, sizeof(ropts));
-	ropts.cacheline = o->cacheline;
-	if ((err = ph_reorganize(model, t, &ropts, &r))) {
-		ph_error_destroy(err);
+	/* Not packable; or its bytes leave the program (packed, written
+	   whole, a public ABI): then the answer is never a new order, and
+	   only growth against a baseline is warned about.  */
+	if (!rep || !rep->suggested || rep->fixed)
 		return;
+
+	std::vector<std::pair<const ph_unit_site *, const char *>> stops;
+	const char *definition = NULL;
+	for (const auto &s : rep->sites) {
+		const char *why;
+		if (ph_site_ok(*rep, t, s, &why))
+			continue;
+		if (s.kind == PH_SITE_DEFINITION)
+			definition = why;
+		else
+			stops.push_back(std::make_pair(&s, why));
 	}
-	if (r.type == t)
-		return;
-
-	location_t *locs = XCNEWVEC(location_t, t->nr_members + 1);
-	const char *obstacle = fixit_obstacle(type, t, locs);
-	rich_location rich(line_table, type_location(type));
-	if (!obstacle)
-		add_fixits(&rich, t, r.type, locs);
+	location_t where = ph_type_location(type);
+	rich_location rich(line_table, where);
+	std::string obstacle;
+	std::vector<ph_src_edit> edits, made;
+	if (!definition && stops.empty() &&
+	    ph_sites_edits(*rep, &edits, &obstacle))
+		add_fixits(&rich, edits, where, &made, &obstacle);
+	/* Fix-its all or none.  */
+	rich_location plain(line_table, where);
+	rich_location *use = obstacle.empty() ? &rich : &plain;
 	auto_diagnostic_group group;
 	begin_kind(PH_WARN_PACKABLE);
-	bool warned = warning_at(&rich, 0,
+	bool warned = warning_at(use, 0,
 				 "%qs is %wu bytes; reordered it would be %wu",
 				 name, (unsigned HOST_WIDE_INT)t->size,
-				 (unsigned HOST_WIDE_INT)r.type->size);
+				 (unsigned HOST_WIDE_INT)rep->suggested->size);
 	end_kind();
-	if (warned) {
-		struct ph_buf order;
-
-		ph_buf_init(&order);
-		for (size_t i = 0; i < r.type->nr_members; i++)
-			ph_buf_printf(&order, "%s%s", i ? ", " : "",
-				      member_label(&r.type->members[i]));
-		inform(type_location(type), "suggested order: %s",
-		       order.data ? order.data : "");
-		if (obstacle)
-			inform(type_location(type),
-			       "no fix-it: %s", obstacle);
-		ph_buf_deinit(&order);
+	if (!warned)
+		return;
+	std::string order;
+	for (size_t i = 0; i < rep->suggested->nr_members; i++) {
+		if (i)
+			order += ", ";
+		order += member_label(&rep->suggested->members[i]);
 	}
-	XDELETEVEC(locs);
+	inform(where, "suggested order: %s", order.c_str());
+	if (definition)
+		inform(where, "no fix-it: %s", definition);
+	else if (!stops.empty())
+		inform(where, "no fix-it: %wu %s on the member order",
+		       (unsigned HOST_WIDE_INT)stops.size(),
+		       stops.size() == 1 ? "place depends" : "places depend");
+	else if (!obstacle.empty())
+		inform(where, "no fix-it: %s", obstacle.c_str());
+	else
+		for (const auto &e : made)
+			emitted->push_back(e);
+	for (const auto &st : stops) {
+		const ph_unit_site *s = st.first;
+		location_t loc = (location_t)s->loc;
+		if (loc == UNKNOWN_LOCATION)
+			loc = ph_location_at(s->file.c_str(), s->line,
+					     s->column, where);
+		std::string msg = site_note(*s, name, st.second);
+		if (loc != UNKNOWN_LOCATION)
+			inform(loc, "%s", msg.c_str());
+		else
+			inform(where, "%s:%u:%u: %s", s->file.c_str(), s->line,
+			       s->column, msg.c_str());
+	}
 }
 
 /* Member M lies between the markers of one of the groups V[0..N).  */
@@ -394,13 +365,14 @@ static void warn_groups(tree type, const struct ph_type *t,
 }
 
 void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
-		  const struct ph_warn_options *o)
+		  const struct ph_warn_options *o,
+		  const struct ph_type_report *sites)
 {
 	struct ph_analysis a;
 	struct ph_buf name;
 	struct ph_error *err;
 
-	if (!o->kinds || in_system_header_at(type_location(type)) ||
+	if (!o->kinds || in_system_header_at(ph_type_location(type)) ||
 	    lookup_attribute("pokehole_ignore", TYPE_ATTRIBUTES(type)))
 		return;
 	if ((err = ph_analyze_type(t, o->cacheline, &a))) {
@@ -439,7 +411,7 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 	    a.padding >= o->min_hole &&
 	    !(base && base->padding >= a.padding)) {
 		begin_kind(PH_WARN_PADDING);
-		warning_at(type_location(type), 0,
+		warning_at(ph_type_location(type), 0,
 			   a.padding == 1 ? "%wu byte of tail padding in %qs"
 					  : "%wu bytes of tail padding in %qs",
 			   (unsigned HOST_WIDE_INT)a.padding, tn);
@@ -448,7 +420,7 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 	if (base && t->size > base->size &&
 	    (o->kinds & (PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_PACKABLE))) {
 		begin_kind(PH_WARN_GROWTH);
-		warning_at(type_location(type), 0,
+		warning_at(ph_type_location(type), 0,
 			   "%qs grew from %wu to %wu bytes", tn,
 			   (unsigned HOST_WIDE_INT)base->size,
 			   (unsigned HOST_WIDE_INT)t->size);
@@ -478,7 +450,7 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 	/* A type the baseline knows is only checked for what is new; being
 	   packable is not new unless it grew.  */
 	if ((o->kinds & PH_WARN_PACKABLE) && (!base || t->size > base->size))
-		warn_packable(type, t, model, o, tn);
+		warn_packable(type, t, sites, tn);
 	ph_buf_deinit(&name);
 	ph_analysis_deinit(&a);
 	ph_set_option_namer(NULL);

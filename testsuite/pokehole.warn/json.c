@@ -10,7 +10,6 @@ struct two {	/* { dg-warning "warning: 3 bytes of tail padding in 'struct two'" 
 };
 /* { dg-warning "warning: 'struct two' is 12 bytes; reordered it would be 8" "" { target x86_64-*-* } 6 } */
 /* { dg-message "suggested order: c, d, i" "" { target x86_64-*-* } 6 } */
-/* { dg-message "no fix-it: a comment shares a line with a member" "" { target x86_64-*-* } 6 } */
 
 /* { dg-final { warn-check-numbers } } */
 /* { dg-final { warn-check-json } } */

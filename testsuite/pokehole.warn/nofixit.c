@@ -1,6 +1,6 @@
-/* Packable structs whose member lines cannot simply be permuted: the
-   warning and the suggested order, then a note saying why there is no
-   fix-it.  */
+/* Packable structs whose member declarations cannot be moved as they
+   are written: the warning and the suggested order, then a note saying
+   why there is no fix-it.  */
 /* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-fplugin-arg-pokehole-warn=packable" } */
 
@@ -12,47 +12,28 @@ struct decl {	/* { dg-warning "warning: 'struct decl' is 12 bytes; reordered it 
 /* { dg-message "suggested order: c, e, d, i" "" { target x86_64-*-* } 7 } */
 /* { dg-message "no fix-it: several declarators share a declaration" "" { target x86_64-*-* } 7 } */
 
-struct comment {	/* { dg-warning "warning: 'struct comment' is 12 bytes; reordered it would be 8" } */
-	char c;
-	int i; /* the count */
-	char d;
-};
-/* { dg-message "suggested order: c, d, i" "" { target x86_64-*-* } 15 } */
-/* { dg-message "no fix-it: a comment shares a line with a member" "" { target x86_64-*-* } 15 } */
-
 #define MEMBER(type, name) type name;
 struct macro {	/* { dg-warning "warning: 'struct macro' is 12 bytes; reordered it would be 8" } */
 	char c;
 	MEMBER(int, i)
 	char d;
 };
-/* { dg-message "suggested order: c, d, i" "" { target x86_64-*-* } 24 } */
-/* { dg-message "no fix-it: a member comes from a macro" "" { target x86_64-*-* } 24 } */
-
-struct nested {	/* { dg-warning "warning: 'struct nested' is 12 bytes; reordered it would be 8" } */
-	char c;
-	struct { int x; } in;
-	char d;
-};
-/* { dg-message "suggested order: c, d, in" "" { target x86_64-*-* } 32 } */
-/* { dg-message "no fix-it: a member is a struct or union defined in place" "" { target x86_64-*-* } 32 } */
-
-struct oneline { char c; int i; char d; };
-/* { dg-warning "warning: 'struct oneline' is 12 bytes; reordered it would be 8" "" { target x86_64-*-* } 40 } */
-/* { dg-message "suggested order: c, d, i" "" { target x86_64-*-* } 40 } */
-/* { dg-message "no fix-it: several members are declared on one line" "" { target x86_64-*-* } 40 } */
+/* { dg-message "suggested order: c, d, i" "" { target x86_64-*-* } 16 } */
+/* { dg-message "no fix-it: a member comes from a macro" "" { target x86_64-*-* } 16 } */
 
 struct bits {	/* { dg-warning "warning: 'struct bits' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" } */
 	char c;
 	int i;
 	unsigned a : 4, b : 4;
 };
-/* { dg-message "suggested order: c, a, b, i" "" { target x86_64-*-* } 45 } */
-/* { dg-message "no fix-it: several declarators share a declaration" "" { target x86_64-*-* } 45 } */
+/* { dg-message "suggested order: c, a, b, i" "" { target x86_64-*-* } 24 } */
+/* { dg-message "no fix-it: several declarators share a declaration" "" { target x86_64-*-* } 24 } */
 
-/* Where moving whole member lines would break the source, no fix-it
-   either: a directive between the members (the members would move across
-   #ifdef), a declaration over two lines, a member on the brace's line.  */
+/* Where moving the declarations would break the source, no fix-it
+   either: a directive between the members (they would move across
+   #ifdef), a member on the brace's line, two members on one line among
+   others on lines of their own, an unnamed bitfield between members
+   (it would move with the next one).  */
 #define CONFIG_FOO 1
 struct conf {	/* { dg-warning "warning: 'struct conf' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" } */
 	char c;
@@ -62,25 +43,35 @@ struct conf {	/* { dg-warning "warning: 'struct conf' is \[0-9\]+ bytes; reorder
 	char d;
 	long m;
 };
-/* { dg-message "suggested order: " "" { target *-*-* } 57 } */
-/* { dg-message "no fix-it: other lines stand between the members" "" { target *-*-* } 57 } */
-
-struct split {	/* { dg-warning "warning: 'struct split' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" } */
-	char c;
-	unsigned long
-		l;
-	char d;
-};
-/* { dg-message "suggested order: " "" { target *-*-* } 68 } */
-/* { dg-message "no fix-it: other lines stand between the members" "" { target *-*-* } 68 } */
+/* { dg-message "suggested order: " "" { target *-*-* } 38 } */
+/* { dg-message "no fix-it: a directive stands between the members" "" { target *-*-* } 38 } */
 
 struct brace { char c;
 	long l;
 	char d;
 };
-/* { dg-warning "warning: 'struct brace' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" "" { target *-*-* } 77 } */
-/* { dg-message "suggested order: " "" { target *-*-* } 77 } */
-/* { dg-message "no fix-it: a member shares its line with a brace" "" { target *-*-* } 77 } */
+/* { dg-warning "warning: 'struct brace' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" "" { target *-*-* } 49 } */
+/* { dg-message "suggested order: " "" { target *-*-* } 49 } */
+/* { dg-message "no fix-it: a member shares its line with a brace" "" { target *-*-* } 49 } */
+
+struct crowded {	/* { dg-warning "warning: 'struct crowded' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" } */
+	char c;
+	long l; char e;
+	char d;
+};
+/* { dg-message "suggested order: " "" { target *-*-* } 57 } */
+/* { dg-message "no fix-it: several members are declared on one line" "" { target *-*-* } 57 } */
+
+struct unnamed {	/* { dg-warning "warning: 'struct unnamed' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" } */
+	char c;
+	long l;
+	char d;
+	int : 3;
+	long m;
+	char e;
+};
+/* { dg-message "suggested order: " "" { target *-*-* } 65 } */
+/* { dg-message "no fix-it: another declaration stands between the members" "" { target *-*-* } 65 } */
 
 /* { dg-final { warn-check-numbers } } */
 /* Without a fix-it, -fdiagnostics-parseable-fixits prints none.  */

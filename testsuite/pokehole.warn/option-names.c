@@ -11,7 +11,6 @@ struct kinds {	/* { dg-warning "warning: 'struct kinds' is 16 bytes; reordered i
 	int j;		/* { dg-warning "warning: 3-byte hole after 'd' in 'struct kinds' \\\[-Wpokehole-holes\\\]" } */
 };
 /* { dg-message "suggested order: c, d, i, j" "" { target *-*-* } 7 } */
-/* { dg-message "no fix-it: a comment shares a line with a member" "" { target *-*-* } 7 } */
 
 struct tail { int i; char c; };	/* { dg-warning "warning: 3 bytes of tail padding in 'struct tail' \\\[-Wpokehole-padding\\\]" } */
 

@@ -232,6 +232,18 @@ load_jsonl (const char *path, struct layout_file *lf)
           if (!json_is_object (v))
             die ("%s:%zu: expected an object, found %s", path, lineno,
                  kind_name (v));
+          /* Layouts only: a reader skips the records of other kinds
+             (function records, sites).  */
+          const json_t *kind = json_object_get (v, "kind");
+          if (json_is_string (kind)
+              && strcmp (json_string_value (kind), "struct") != 0
+              && strcmp (json_string_value (kind), "union") != 0
+              && strcmp (json_string_value (kind), "class") != 0)
+            {
+              json_decref (v);
+              pos = end + 1;
+              continue;
+            }
           if (lf->count == cap)
             {
               cap = cap ? cap * 2 : 16;

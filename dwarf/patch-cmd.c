@@ -1,0 +1,442 @@
+/* pokehole --patch: one patch for a whole build, from the units' reports
+   (patch-cmd.h).
+
+   For each type the engine makes smaller, the build's sites (every
+   unit's "sites" record) decide: safe when every site of every unit
+   keeps its meaning in the new order, by the edits its unit carries or
+   because it does not depend on it.  The edits of the safe types are
+   gathered: the definition's once however many units include it, every
+   unit's initializers and lists; identical edits are one; edits that
+   overlap and differ are a conflict, and every type with a part in one
+   is refused; so is a type whose edit no longer matches the file (the
+   source changed since it was compiled).  What is left is one unified
+   diff per file, for patch -p0 in the current directory, as
+   clang-apply-replacements makes one from clang's fix-its.  */
+#include "patch-cmd.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../baseline/lines.h"
+#include "../report/patch.h"
+
+/* One edit of the build, its file resolved.  */
+struct edit {
+	char *path;		/* as it is opened */
+	const struct ph_edit *e;
+	size_t type;		/* the type it is for */
+	size_t off, end;	/* in the file, once read */
+};
+
+struct type_state {
+	const struct ph_type *t;
+	const struct ph_type *suggested;
+	bool accepted;
+	const char *refused;	/* why, when refused after the verdict */
+	char *refused_detail;	/* malloc'd: a file and line */
+	size_t records;
+};
+
+struct file_text {
+	char *path;
+	char *text;
+	size_t len;
+	bool read;		/* tried */
+	size_t *lines;		/* offset of each line */
+	size_t nr_lines;
+};
+
+struct patch {
+	struct ph_sitedb *db;
+	struct type_state *types;
+	size_t nr_types;
+	struct edit *edits;
+	size_t nr_edits, cap_edits;
+	struct file_text *files;
+	size_t nr_files;
+};
+
+static char *join_path(const char *dir, const char *file)
+{
+	char *s;
+
+	if (file[0] == '/' || !*dir)
+		return strdup(file);
+	if (asprintf(&s, "%s/%s", dir, file) < 0)
+		return NULL;
+	return s;
+}
+
+static struct file_text *file_of(struct patch *p, const char *path)
+{
+	for (size_t i = 0; i < p->nr_files; i++)
+		if (strcmp(p->files[i].path, path) == 0)
+			return &p->files[i];
+	struct file_text *v = realloc(p->files,
+				      (p->nr_files + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	p->files = v;
+	struct file_text *f = &v[p->nr_files++];
+	memset(f, 0, sizeof(*f));
+	f->path = strdup(path);
+	return f->path ? f : (p->nr_files--, NULL);
+}
+
+/* F's text and where its lines start: false when it cannot be read.  */
+static bool read_file(struct file_text *f)
+{
+	if (f->read)
+		return f->text != NULL;
+	f->read = true;
+	struct ph_error *err = ph_lines_read_file(f->path, &f->text, &f->len);
+	if (err) {
+		ph_error_destroy(err);
+		f->text = NULL;
+		return false;
+	}
+	size_t n = 1;
+	for (size_t i = 0; i < f->len; i++)
+		n += f->text[i] == '\n';
+	f->lines = malloc((n + 1) * sizeof(*f->lines));
+	if (!f->lines) {
+		free(f->text);
+		f->text = NULL;
+		return false;
+	}
+	f->nr_lines = 0;
+	f->lines[f->nr_lines++] = 0;
+	for (size_t i = 0; i < f->len; i++)
+		if (f->text[i] == '\n')
+			f->lines[f->nr_lines++] = i + 1;
+	return true;
+}
+
+static bool offset(const struct file_text *f, uint32_t line, uint32_t col,
+		   size_t *ret)
+{
+	if (!line || line > f->nr_lines || !col)
+		return false;
+	size_t off = f->lines[line - 1] + (col - 1);
+	size_t end = line < f->nr_lines ? f->lines[line] : f->len;
+	if (off > end)
+		return false;
+	*ret = off;
+	return true;
+}
+
+static void refuse(struct type_state *ts, const char *why, const char *path,
+		   uint32_t line)
+{
+	if (!ts->accepted)
+		return;
+	ts->accepted = false;
+	ts->refused = why;
+	free(ts->refused_detail);
+	ts->refused_detail = NULL;
+	if (path && asprintf(&ts->refused_detail, "%s:%" PRIu32, path, line) < 0)
+		ts->refused_detail = NULL;
+}
+
+static bool same_edit(const struct edit *a, const struct edit *b)
+{
+	return strcmp(a->path, b->path) == 0 && a->e->line == b->e->line &&
+	       a->e->column == b->e->column &&
+	       a->e->end_line == b->e->end_line &&
+	       a->e->end_column == b->e->end_column &&
+	       strcmp(a->e->new_text, b->e->new_text) == 0;
+}
+
+static bool overlaps(const struct edit *a, const struct edit *b)
+{
+	if (strcmp(a->path, b->path) != 0)
+		return false;
+	if (a->off == a->end && b->off == b->end)
+		return a->off == b->off;
+	return a->off < b->end && b->off < a->end;
+}
+
+/* The edits of every record of the accepted type TI.  */
+static struct ph_error *gather(struct patch *p, size_t ti)
+{
+	const size_t *idx;
+	size_t n;
+	struct ph_error *err;
+
+	if ((err = ph_sitedb_find(p->db, p->types[ti].t, &idx, &n)))
+		return err;
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_type_sites *rec = &p->db->v[idx[i]];
+
+		/* A record with edits for another order has no part in it:
+		   the verdict found its sites allowing this order without
+		   them.  */
+		if (!ph_order_is(p->types[ti].suggested, rec->order,
+				 rec->nr_order))
+			continue;
+		for (size_t j = 0; j < rec->nr_edits; j++) {
+			if (p->nr_edits == p->cap_edits) {
+				size_t cap = p->cap_edits ? 2 * p->cap_edits
+							  : 64;
+				struct edit *v = realloc(p->edits,
+							 cap * sizeof(*v));
+				if (!v)
+					return &ph_error_nomem;
+				p->edits = v;
+				p->cap_edits = cap;
+			}
+			char *path = join_path(rec->dir, rec->edits[j].file);
+			if (!path)
+				return &ph_error_nomem;
+			p->edits[p->nr_edits++] = (struct edit){
+				path, &rec->edits[j], ti, 0, 0
+			};
+		}
+	}
+	return NULL;
+}
+
+/* Resolves each edit against its file; refuses the types whose edits
+   the file no longer matches.  False when a type was refused.  */
+static bool resolve(struct patch *p)
+{
+	bool stable = true;
+
+	for (size_t i = 0; i < p->nr_edits; i++) {
+		struct edit *e = &p->edits[i];
+		struct type_state *ts = &p->types[e->type];
+		struct file_text *f;
+
+		if (!ts->accepted)
+			continue;
+		f = file_of(p, e->path);
+		if (!f || !read_file(f)) {
+			refuse(ts, "a file it edits cannot be read", e->path,
+			       e->e->line);
+			stable = false;
+			continue;
+		}
+		size_t len = strlen(e->e->old_text);
+		if (!offset(f, e->e->line, e->e->column, &e->off) ||
+		    !offset(f, e->e->end_line, e->e->end_column, &e->end) ||
+		    e->end < e->off || e->end - e->off != len ||
+		    memcmp(f->text + e->off, e->e->old_text, len) != 0) {
+			refuse(ts, "the source changed since it was compiled",
+			       e->path, e->e->line);
+			stable = false;
+		}
+	}
+	return stable;
+}
+
+/* Refuses the types whose edits overlap another's and differ.  */
+static bool conflicts(struct patch *p)
+{
+	bool stable = true;
+
+	for (size_t i = 0; i < p->nr_edits; i++) {
+		struct edit *a = &p->edits[i];
+
+		if (!p->types[a->type].accepted)
+			continue;
+		for (size_t j = i + 1; j < p->nr_edits; j++) {
+			struct edit *b = &p->edits[j];
+
+			if (!p->types[b->type].accepted || !overlaps(a, b) ||
+			    same_edit(a, b))
+				continue;
+			refuse(&p->types[a->type], "its edits conflict with "
+			       "another's", a->path, a->e->line);
+			refuse(&p->types[b->type], "its edits conflict with "
+			       "another's", b->path, b->e->line);
+			stable = false;
+		}
+	}
+	return stable;
+}
+
+static int by_path_offset(const void *x, const void *y)
+{
+	const struct edit *a = x, *b = y;
+	int c = strcmp(a->path, b->path);
+
+	if (c)
+		return c;
+	if (a->off != b->off)
+		return a->off < b->off ? -1 : 1;
+	return (a->end > b->end) - (a->end < b->end);
+}
+
+/* PATH as the patch names it: relative to the current directory when
+   it is inside it.  */
+static const char *shown(const char *path, const char *cwd)
+{
+	size_t n = strlen(cwd);
+
+	if (path[0] == '/' && strncmp(path, cwd, n) == 0 && path[n] == '/')
+		return path + n + 1;
+	if (strncmp(path, "./", 2) == 0)
+		return path + 2;
+	return path;
+}
+
+static void print_stops(FILE *err, const char *progname,
+			const struct ph_type *t, const struct ph_site_stop *s,
+			size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		fprintf(err, "%s:   %s:%" PRIu32 ":%" PRIu32 ": %s: %s%s%s\n",
+			progname, s[i].site->file, s[i].site->line,
+			s[i].site->column, ph_site_kind_name(s[i].site->kind),
+			s[i].why, *s[i].site->why ? " - " : "",
+			s[i].site->why);
+	(void)t;
+}
+
+int ph_patch_main(const char *progname, struct ph_model *model,
+		  struct ph_sitedb *db, const struct ph_reorg_options *ropts,
+		  const struct ph_patch_filter *filter, struct ph_buf *out)
+{
+	struct patch p = { .db = db };
+	struct ph_error *err = NULL;
+	size_t refused = 0, patched = 0;
+	uint64_t saved = 0;
+	int status = 0;
+
+	p.types = calloc(model->nr_types + 1, sizeof(*p.types));
+	if (!p.types) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return 2;
+	}
+	for (size_t i = 0; i < model->nr_types && !err; i++) {
+		const struct ph_type *t = model->types[i];
+		struct ph_reorg_result r;
+		struct ph_site_stop *stops;
+		size_t nr, records;
+		bool safe;
+
+		if (filter && filter->want && !filter->want(filter->arg, t))
+			continue;
+		if ((err = ph_reorganize(model, t, ropts, &r)))
+			break;
+		if (r.type->size >= t->size)
+			continue;
+		if ((err = ph_sitedb_verdict(db, t, r.type, &safe, &records,
+					     &stops, &nr)))
+			break;
+		struct type_state *ts = &p.types[p.nr_types++];
+		ts->t = t;
+		ts->suggested = r.type;
+		ts->records = records;
+		ts->accepted = safe;
+		if (!safe) {
+			refused++;
+			fprintf(stderr, "%s: %s %s: refused: ", progname,
+				ph_kind_name(t->kind), t->name);
+			if (!records)
+				fprintf(stderr, "no unit's report has its "
+					"sites\n");
+			else if (!nr)
+				fprintf(stderr, "no unit's report has the edits "
+					"of its definition for this order\n");
+			else
+				fprintf(stderr, "%zu %s on its member order\n",
+					nr, nr == 1 ? "place depends"
+						    : "places depend");
+			print_stops(stderr, progname, t, stops, nr);
+		}
+		free(stops);
+	}
+	for (size_t i = 0; i < p.nr_types && !err; i++)
+		if (p.types[i].accepted)
+			err = gather(&p, i);
+	if (err) {
+		fprintf(stderr, "%s: %s\n", progname, err->message);
+		ph_error_destroy(err);
+		status = 2;
+		goto out;
+	}
+	/* Refusals can make room: a type refused takes its edits along,
+	   so the checks run until nothing changes.  */
+	while (!resolve(&p) || !conflicts(&p))
+		;
+	qsort(p.edits, p.nr_edits, sizeof(*p.edits), by_path_offset);
+
+	char cwd[4096];
+	if (!getcwd(cwd, sizeof(cwd)))
+		strcpy(cwd, "/");
+	for (size_t i = 0; i < p.nr_edits;) {
+		size_t j = i;
+		struct ph_patch_edit *pe =
+			calloc(p.nr_edits - i + 1, sizeof(*pe));
+		size_t n = 0;
+
+		if (!pe) {
+			status = 2;
+			break;
+		}
+		while (j < p.nr_edits &&
+		       strcmp(p.edits[j].path, p.edits[i].path) == 0) {
+			const struct edit *e = &p.edits[j++];
+
+			if (!p.types[e->type].accepted)
+				continue;
+			/* Identical edits of several units or types: once.  */
+			if (n && pe[n - 1].off == e->off &&
+			    pe[n - 1].end == e->end &&
+			    strcmp(pe[n - 1].text, e->e->new_text) == 0)
+				continue;
+			pe[n++] = (struct ph_patch_edit){ e->off, e->end,
+							  e->e->new_text };
+		}
+		struct file_text *f = n ? file_of(&p, p.edits[i].path) : NULL;
+		if (f)
+			ph_render_patch(out, shown(f->path, cwd), f->text,
+					f->len, pe, n);
+		free(pe);
+		i = j;
+	}
+	for (size_t i = 0; i < p.nr_types; i++) {
+		struct type_state *ts = &p.types[i];
+
+		if (ts->accepted) {
+			patched++;
+			saved += ts->t->size - ts->suggested->size;
+			fprintf(stderr, "%s: %s %s: %" PRIu64 " -> %" PRIu64
+				" bytes, safe: %zu %s\n", progname,
+				ph_kind_name(ts->t->kind), ts->t->name,
+				ts->t->size, ts->suggested->size, ts->records,
+				ts->records == 1 ? "unit's sites"
+						 : "units' sites");
+		} else if (ts->refused) {
+			refused++;
+			fprintf(stderr, "%s: %s %s: refused: %s (%s)\n",
+				progname, ph_kind_name(ts->t->kind),
+				ts->t->name, ts->refused,
+				ts->refused_detail ? ts->refused_detail : "");
+		}
+	}
+	fprintf(stderr, "%s: %zu %s patched (%" PRIu64 " bytes saved, one "
+		"object of each), %zu refused\n", progname, patched,
+		patched == 1 ? "type" : "types", saved, refused);
+	if (refused && !status)
+		status = 1;
+out:
+	for (size_t i = 0; i < p.nr_edits; i++)
+		free(p.edits[i].path);
+	free(p.edits);
+	for (size_t i = 0; i < p.nr_files; i++) {
+		free(p.files[i].path);
+		free(p.files[i].text);
+		free(p.files[i].lines);
+	}
+	free(p.files);
+	for (size_t i = 0; i < p.nr_types; i++)
+		free(p.types[i].refused_detail);
+	free(p.types);
+	return status;
+}

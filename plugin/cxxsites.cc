@@ -1,0 +1,933 @@
+/* C++'s order-dependent sites beyond braced lists in declarations:
+   - braced lists of a return statement, a new-expression, a default
+     member initializer or a mem-initializer (initsites.cc reads them);
+   - mem-initializer lists: members are initialized in declaration
+     order whatever the list says, so the list is rewritten into the new
+     order (or -Wreorder complains), and what an initializer reads or
+     does decides whether the new order keeps the meaning;
+   - members whose construction or destruction the program can see
+     (constructors and destructors of its own), which run in
+     declaration order;
+   - structured bindings, which bind in declaration order.
+   Without cp-tree.h (a plugin loaded into cc1 cannot link against
+   cc1plus's functions): only plain tree codes and the flags of
+   compat.h.  */
+#include "sites.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "plugin.h"
+#include "sites-tree.h"
+
+static void expr_root(tree ctor, location_t where, tree fn);
+
+/* CONSTRUCTORs read in the walk under way (cleared after each: a
+   collection may reuse an address between functions).  */
+static std::set<tree> *ctors_done;
+
+void ph_cxx_mark_done(tree ctor)
+{
+	unsigned i;
+	tree v;
+
+	if (!ctor || TREE_CODE(ctor) != CONSTRUCTOR)
+		return;
+	if (!ctors_done)
+		ctors_done = new std::set<tree>;
+	ctors_done->insert(ctor);
+	FOR_EACH_CONSTRUCTOR_VALUE(CONSTRUCTOR_ELTS(ctor), i, v)
+		ph_cxx_mark_done(v);
+}
+
+bool ph_cxx_ctor_done(tree ctor)
+{
+	return ctors_done && ctors_done->count(ctor);
+}
+
+static std::set<std::pair<const ph_src_file *, size_t>> *lists_taken;
+static std::set<unsigned> *bindings_done;
+
+void ph_cxx_walk_end(void)
+{
+	delete ctors_done;
+	ctors_done = nullptr;
+	delete lists_taken;
+	lists_taken = nullptr;
+}
+
+static tree strip_target(tree t)
+{
+	for (unsigned depth = 0; t && depth < 8; depth++) {
+		if (TREE_CODE(t) == TARGET_EXPR)
+			t = TARGET_EXPR_INITIAL(t);
+		else if (CONVERT_EXPR_P(t) || TREE_CODE(t) == NON_LVALUE_EXPR)
+			t = TREE_OPERAND(t, 0);
+		else
+			break;
+	}
+	return t;
+}
+
+/* The list of CTOR whose text starts at OPEN of ANCHOR's file, or a
+   site that cannot be read when the text does not show it.  */
+static void read_list(tree ctor, location_t anchor, size_t open,
+		      const ph_src_file *f, const char *why)
+{
+	ph_cxx_mark_done(ctor);
+	if (!f || open == std::string::npos) {
+		ph_init_unreadable(ctor, anchor, why);
+		return;
+	}
+	ph_init_text_root(TREE_TYPE(ctor), ctor, anchor, f, open);
+}
+
+static const ph_src_file *anchor_text(location_t anchor, size_t *off)
+{
+	if (anchor == UNKNOWN_LOCATION || from_macro_expansion_at(anchor))
+		return NULL;
+	expanded_location x = expand_location(anchor);
+	const ph_src_file *f = ph_src_get(x.file);
+	if (!f)
+		return NULL;
+	*off = f->offset(x.line, x.column);
+	return *off == std::string::npos ? NULL : f;
+}
+
+/* The structured binding V names a member of a record: its value is
+   that member of the hidden variable the declaration introduces.  */
+void ph_cxx_binding(tree v)
+{
+	if (!VAR_P(v) || !DECL_HAS_VALUE_EXPR_P(v))
+		return;
+	tree e = DECL_VALUE_EXPR(v);
+	if (!e || TREE_CODE(e) != COMPONENT_REF)
+		return;
+	tree base = TREE_OPERAND(e, 0);
+	if (TREE_CODE(base) == INDIRECT_REF)
+		base = TREE_OPERAND(base, 0);
+	if (!VAR_P(base) || !DECL_ARTIFICIAL(base))
+		return;
+	tree field = TREE_OPERAND(e, 1);
+	tree record = DECL_CONTEXT(field);
+	if (!record || TREE_CODE(record) != RECORD_TYPE)
+		return;
+	/* One site a declaration: its first name.  */
+	if (!bindings_done)
+		bindings_done = new std::set<unsigned>;
+	if (!bindings_done->insert(DECL_UID(base)).second)
+		return;
+	ph_unit_site s;
+	s.kind = PH_SITE_BINDING;
+	ph_site_place(&s, DECL_SOURCE_LOCATION(v));
+	s.member = DECL_NAME(field) ? IDENTIFIER_POINTER(DECL_NAME(field))
+				    : "";
+	ph_sites_add(record, std::move(s));
+}
+
+/* An integer a literal element spells, when it is one.  */
+static bool literal_value(const std::string &text, const ph_init_elem &e,
+			  long long *ret)
+{
+	ph_lexer lx(text, e.value_start, true);
+	ph_tok tok = lx.next();
+	bool neg = false;
+
+	if (lx.is(tok, "-")) {
+		neg = true;
+		tok = lx.next();
+	}
+	if (tok.end != e.value_end)
+		return false;
+	std::string s = lx.str(tok);
+	if (tok.kind == PH_TOK_NUMBER) {
+		if (s.find_first_of(".eEpP") != std::string::npos &&
+		    s.compare(0, 2, "0x") != 0)
+			return false;
+		std::string digits;
+		for (char c : s)
+			if (c != '\'')
+				digits += c;
+		errno = 0;
+		char *end;
+		long long v = strtoll(digits.c_str(), &end, 0);
+		while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+			end++;
+		if (errno || *end)
+			return false;
+		*ret = neg ? -v : v;
+		return true;
+	}
+	if (tok.kind == PH_TOK_CHAR && s.size() == 3 && s[0] == '\'') {
+		*ret = neg ? -(unsigned char)s[1] : (unsigned char)s[1];
+		return true;
+	}
+	if (s == "true" || s == "false") {
+		*ret = s == "true";
+		return true;
+	}
+	return false;
+}
+
+
+/* How well the list at OPEN agrees with CTOR: -1 when it cannot be
+   its text (more elements than members, a literal that differs from the
+   value), else the number of literals that agree.  */
+static int agreement(const ph_src_file *f, size_t open, tree ctor)
+{
+	const char *why;
+	ph_init_group *g = ph_parse_init(f->text, open, true, &why);
+	tree type = TREE_TYPE(ctor);
+	int score = 0;
+
+	if (!g)
+		return -1;
+	std::vector<tree> fields;
+	for (tree fl = TYPE_FIELDS(type); fl; fl = DECL_CHAIN(fl))
+		if (TREE_CODE(fl) == FIELD_DECL &&
+		    !(DECL_BIT_FIELD_TYPE(fl) && !DECL_NAME(fl)) &&
+		    (!DECL_ARTIFICIAL(fl) || PH_DECL_FIELD_IS_BASE(fl)))
+			fields.push_back(fl);
+	if (TREE_CODE(type) != RECORD_TYPE || g->elems.size() > fields.size())
+		score = TREE_CODE(type) == RECORD_TYPE ? -1 : 0;
+	for (size_t k = 0; score >= 0 && k < g->elems.size(); k++) {
+		const ph_init_elem &e = g->elems[k];
+		long long want;
+		tree field = fields[k];
+
+		if (!e.desig.empty()) {
+			field = NULL_TREE;
+			for (tree fl : fields)
+				if (DECL_NAME(fl) &&
+				    e.desig[0].name ==
+					    IDENTIFIER_POINTER(DECL_NAME(fl)))
+					field = fl;
+			if (!field) {
+				score = -1;
+				break;
+			}
+		}
+		if (!literal_value(f->text, e, &want))
+			continue;
+		tree v = NULL_TREE, idx, val;
+		unsigned i;
+		FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(ctor), i, idx, val)
+			if (idx == field)
+				v = val;
+		if (!v) {
+			/* Split out (not constant), or zero left out.  */
+			if (want != 0)
+				continue;
+			score++;
+			continue;
+		}
+		STRIP_NOPS(v);
+		if (TREE_CODE(v) != INTEGER_CST)
+			continue;
+		if (!tree_fits_shwi_p(v) || tree_to_shwi(v) != want) {
+			/* A value narrowed to the member's type agrees.  */
+			if (!(TYPE_PRECISION(TREE_TYPE(v)) < 64 &&
+			      wi::eq_p(wi::to_wide(v),
+				       wi::shwi(want,
+						TYPE_PRECISION(TREE_TYPE(v)))))) {
+				score = -1;
+				break;
+			}
+		}
+		score++;
+	}
+	delete g;
+	return score;
+}
+
+/* A braced list in an expression (a return statement, a new-expression,
+   a braced argument, T{...}, an assignment): the front end leaves no
+   location on the list, only somewhere in the statement, so the list
+   is looked for in the lines around it: the one whose literals agree
+   with the values the front end has, the nearest if several do.  */
+void ph_cxx_expr_root(tree ctor, location_t where, tree fn)
+{
+	expr_root(ctor, where, fn);
+}
+
+static tree parm_cb(tree *tp, int *, void *)
+{
+	return TREE_CODE(*tp) == PARM_DECL ? *tp : NULL_TREE;
+}
+
+static void expr_root(tree ctor, location_t where, tree fn)
+{
+	tree type = TREE_TYPE(ctor);
+	size_t off;
+
+	ph_cxx_mark_done(ctor);
+	/* A clobber ends an object's life; zeros follow no order.  */
+	if (!type || !RECORD_OR_UNION_TYPE_P(type) || TREE_CLOBBER_P(ctor) ||
+	    ph_init_all_zero(ctor))
+		return;
+	/* Inside the library's templates: the arguments a call forwards
+	   (emplace_back, make_unique), which the calls into them are the
+	   sites of.  */
+	if (in_system_header_at(where)) {
+		if (fn && in_system_header_at(DECL_SOURCE_LOCATION(fn)) &&
+		    walk_tree_without_duplicates(&ctor, parm_cb, NULL))
+			ph_cxx_note_forward(fn, TYPE_MAIN_VARIANT(type));
+		return;
+	}
+	const ph_src_file *f = anchor_text(where, &off);
+	if (!f) {
+		ph_init_unreadable(ctor, where, "a braced list in an "
+						"expression the text does not "
+						"show");
+		return;
+	}
+	if (!lists_taken)
+		lists_taken = new std::set<std::pair<const ph_src_file *,
+						     size_t>>;
+	uint32_t line, col;
+	f->position(off, &line, &col);
+	size_t lo = f->line_starts[line > 3 ? line - 3 : 0];
+	size_t hi = line + 2 < f->line_starts.size() ? f->line_starts[line + 2]
+						     : f->text.size();
+	ph_lexer lx(f->text, lo, true);
+	size_t best = std::string::npos, best_dist = 0;
+	int best_score = -1, candidates = 0;
+	std::string tname = TYPE_NAME(type) && DECL_P(TYPE_NAME(type)) &&
+				    DECL_NAME(TYPE_NAME(type))
+			    ? IDENTIFIER_POINTER(DECL_NAME(TYPE_NAME(type)))
+			    : "";
+	ph_tok prev = { PH_TOK_EOF, 0, 0 };
+	for (;;) {
+		ph_tok tok = lx.next();
+		if (tok.kind == PH_TOK_EOF || tok.start >= hi)
+			break;
+		/* A list, or T(...) (C++20's parenthesized aggregate
+		   initialization) after the type's own name.  */
+		bool list = lx.is(tok, "{") ||
+			    (lx.is(tok, "(") && prev.kind == PH_TOK_IDENT &&
+			     lx.str(prev) == tname);
+		prev = tok;
+		if (!list || lists_taken->count(std::make_pair(f, tok.start)))
+			continue;
+		int score = agreement(f, tok.start, ctor);
+		if (score < 0)
+			continue;
+		candidates++;
+		size_t dist = tok.start > off ? tok.start - off : off - tok.start;
+		if (score > best_score || (score == best_score && dist < best_dist)) {
+			best = tok.start;
+			best_score = score;
+			best_dist = dist;
+		}
+	}
+	if (best == std::string::npos || (candidates > 1 && best_score == 0)) {
+		ph_init_unreadable(ctor, where, "a braced list in an expression "
+						"the text does not tell apart");
+		return;
+	}
+	lists_taken->insert(std::make_pair(f, best));
+	uint32_t bl, bc;
+	f->position(best, &bl, &bc);
+	ph_init_text_root(type, ctor,
+			  ph_location_at(f->path.c_str(), bl, bc, where), f,
+			  best);
+}
+
+/* Calls into the library and the library functions that initialize an
+   aggregate of the program's from their arguments: a call of the
+   program's own to one (through others) is a site of the type.  Keyed
+   by DECL_UID, which a collection never reuses.  */
+struct call_note {
+	unsigned caller;
+	bool caller_system;
+	unsigned callee;
+	location_t loc;
+};
+static std::vector<call_note> *calls;
+static std::map<unsigned, std::vector<tree>> *forwards;
+
+void ph_cxx_note_forward(tree fn, tree type)
+{
+	if (!ph_type_collected(type) ||
+	    in_system_header_at(ph_type_location(type)))
+		return;
+	if (!forwards)
+		forwards = new std::map<unsigned, std::vector<tree>>;
+	auto &v = (*forwards)[DECL_UID(fn)];
+	if (std::find(v.begin(), v.end(), type) == v.end())
+		v.push_back(type);
+}
+
+void ph_cxx_note_call(tree fn, tree callee, location_t where)
+{
+	if (!fn || !callee || TREE_CODE(callee) != FUNCTION_DECL ||
+	    !in_system_header_at(DECL_SOURCE_LOCATION(callee)))
+		return;
+	if (!calls)
+		calls = new std::vector<call_note>;
+	call_note c = { DECL_UID(fn),
+			in_system_header_at(DECL_SOURCE_LOCATION(fn)) != 0,
+			DECL_UID(callee), where };
+	calls->push_back(c);
+}
+
+/* Which library functions forward to which types, through the calls
+   between them; then the program's calls to them.  */
+void ph_cxx_forwarded_sites(void)
+{
+	if (!calls || !forwards)
+		return;
+	for (bool more = true; more;) {
+		more = false;
+		for (const auto &c : *calls) {
+			if (!c.caller_system)
+				continue;
+			auto it = forwards->find(c.callee);
+			if (it == forwards->end())
+				continue;
+			std::vector<tree> add = it->second;
+			auto &mine = (*forwards)[c.caller];
+			for (tree t : add)
+				if (std::find(mine.begin(), mine.end(), t) ==
+				    mine.end()) {
+					mine.push_back(t);
+					more = true;
+				}
+		}
+	}
+	for (const auto &c : *calls) {
+		if (c.caller_system)
+			continue;
+		auto it = forwards->find(c.callee);
+		if (it == forwards->end())
+			continue;
+		for (tree t : it->second) {
+			ph_unit_site s;
+			s.kind = PH_SITE_FORWARDED;
+			ph_site_place(&s, c.loc);
+			ph_sites_add(t, std::move(s));
+		}
+	}
+	delete calls;
+	calls = nullptr;
+	delete forwards;
+	forwards = nullptr;
+}
+
+/* The constructor being walked, and its class.  */
+static tree cur_ctor_class;
+static tree cur_fn;
+
+void ph_cxx_walk_node(tree t, location_t where, tree fn, int *walk_subtrees)
+{
+	(void)walk_subtrees;
+	if (TREE_CODE(t) == TARGET_EXPR) {
+		tree init = strip_target(t);
+		if (init && TREE_CODE(init) == CONSTRUCTOR &&
+		    !ph_cxx_ctor_done(init))
+			expr_root(init, where, fn);
+		return;
+	}
+	if (TREE_CODE(t) == AGGR_INIT_EXPR) {
+		tree callee = PH_AGGR_INIT_EXPR_FN(t);
+		if (callee && TREE_CODE(callee) == ADDR_EXPR)
+			callee = TREE_OPERAND(callee, 0);
+		ph_cxx_note_call(fn, callee, where);
+		return;
+	}
+	if (TREE_CODE(t) != INIT_EXPR && TREE_CODE(t) != MODIFY_EXPR)
+		return;
+	tree lhs = TREE_OPERAND(t, 0);
+	tree rhs = strip_target(TREE_OPERAND(t, 1));
+	if (!rhs || TREE_CODE(rhs) != CONSTRUCTOR || ph_cxx_ctor_done(rhs))
+		return;
+	tree type = TREE_TYPE(rhs);
+	if (!type || (!RECORD_OR_UNION_TYPE_P(type) &&
+		      TREE_CODE(type) != ARRAY_TYPE))
+		return;
+	size_t off = 0;
+	if (VAR_P(lhs) && DECL_NAME(lhs) && !DECL_ARTIFICIAL(lhs)) {
+		/* T x{...}, T x = {...}, T x(...).  */
+		ph_cxx_mark_done(rhs);
+		ph_init_var_root(lhs, rhs);
+		return;
+	}
+	if (TREE_CODE(lhs) != COMPONENT_REF || !cur_ctor_class) {
+		expr_root(rhs, where, fn);
+		return;
+	}
+	if (TREE_CODE(lhs) == COMPONENT_REF && fn && cur_ctor_class &&
+	    TREE_CODE(TREE_OPERAND(lhs, 1)) == FIELD_DECL) {
+		/* A member's list: its mem-initializer's, else its default
+		   member initializer's.  */
+		tree field = TREE_OPERAND(lhs, 1);
+		size_t open = ph_cxx_mem_init_list(fn, field);
+		const ph_src_file *f = NULL;
+
+		if (open != std::string::npos) {
+			expanded_location x =
+				expand_location(DECL_SOURCE_LOCATION(fn));
+			f = ph_src_get(x.file);
+			read_list(rhs, DECL_SOURCE_LOCATION(fn), open, f,
+				  "a braced list in a mem-initializer");
+			return;
+		}
+		location_t loc = DECL_SOURCE_LOCATION(field);
+		f = anchor_text(loc, &off);
+		size_t after;
+		open = f ? ph_find_decl_init(f->text, off, true, &after)
+			 : std::string::npos;
+		read_list(rhs, loc, open, f,
+			  "a braced list in a member's initializer");
+	}
+}
+
+/* A mem-initializer list, read from the text: each item's name and its
+   text.  */
+struct mem_item {
+	std::string name;
+	size_t start, end;
+	/* The '{' or '(' of its initializer.  */
+	size_t open;
+};
+
+struct mem_list {
+	const ph_src_file *file = nullptr;
+	std::vector<mem_item> items;
+	bool ok = false;
+	const char *why = nullptr;
+};
+
+/* The list of constructor FN: from its name past the parameters (and
+   noexcept, attributes) to ':' and on to the body's '{'.  */
+static mem_list read_mem_list(tree fn)
+{
+	mem_list ml;
+	location_t loc = DECL_SOURCE_LOCATION(fn);
+	size_t off;
+
+	ml.why = "the constructor's text cannot be read";
+	if (from_macro_expansion_at(loc)) {
+		ml.why = "the constructor comes from a macro";
+		return ml;
+	}
+	ml.file = anchor_text(loc, &off);
+	if (!ml.file)
+		return ml;
+	const std::string &t = ml.file->text;
+	ph_lexer lx(t, off, true);
+	ph_tok tok = lx.next();
+	/* T, or T::T, or ~ no: the name's last part.  */
+	while (tok.kind == PH_TOK_IDENT || lx.is(tok, "::") ||
+	       lx.is(tok, "<")) {
+		if (lx.is(tok, "<")) {
+			/* Template arguments of the class name.  */
+			unsigned depth = 1;
+			while (depth && tok.kind != PH_TOK_EOF) {
+				tok = lx.next();
+				depth += lx.is(tok, "<") - lx.is(tok, ">");
+			}
+		}
+		tok = lx.next();
+	}
+	if (!lx.is(tok, "("))
+		return ml;
+	size_t end = ph_skip_balanced(t, tok.start, true);
+	if (end == std::string::npos)
+		return ml;
+	lx.pos = end;
+	for (;;) {
+		tok = lx.next();
+		if (lx.is(tok, ":"))
+			break;
+		if (lx.is(tok, "{") || lx.is(tok, "=") || lx.is(tok, ";") ||
+		    tok.kind == PH_TOK_EOF || tok.kind == PH_TOK_DIRECTIVE) {
+			/* No list.  */
+			ml.ok = lx.is(tok, "{") || lx.is(tok, "=");
+			return ml;
+		}
+		if (lx.is(tok, "(") || lx.is(tok, "[")) {
+			end = ph_skip_balanced(t, tok.start, true);
+			if (end == std::string::npos)
+				return ml;
+			lx.pos = end;
+		}
+	}
+	for (;;) {
+		mem_item it;
+		tok = lx.next();
+		it.start = tok.start;
+		std::string name;
+		while (tok.kind == PH_TOK_IDENT || lx.is(tok, "::") ||
+		       lx.is(tok, "<")) {
+			if (lx.is(tok, "<")) {
+				unsigned depth = 1;
+				name.clear();
+				while (depth && tok.kind != PH_TOK_EOF) {
+					tok = lx.next();
+					depth += lx.is(tok, "<") -
+						 lx.is(tok, ">");
+				}
+			} else if (tok.kind == PH_TOK_IDENT) {
+				name = lx.str(tok);
+			}
+			tok = lx.next();
+		}
+		if (!lx.is(tok, "(") && !lx.is(tok, "{")) {
+			ml.why = "the mem-initializer list cannot be read";
+			return ml;
+		}
+		it.open = tok.start;
+		end = ph_skip_balanced(t, tok.start, true);
+		if (end == std::string::npos) {
+			ml.why = "the mem-initializer list cannot be read";
+			return ml;
+		}
+		lx.pos = end;
+		tok = lx.next();
+		if (lx.is(tok, "...")) {
+			end = tok.end;
+			tok = lx.next();
+		}
+		it.end = end;
+		it.name = name;
+		ml.items.push_back(it);
+		if (lx.is(tok, ","))
+			continue;
+		if (lx.is(tok, "{")) {
+			ml.ok = true;
+			return ml;
+		}
+		ml.why = "the mem-initializer list cannot be read";
+		return ml;
+	}
+}
+
+/* The mem-initializer list of the constructor being walked.  */
+static mem_list cur_list;
+
+size_t ph_cxx_mem_init_list(tree fn, tree field)
+{
+	if (fn != cur_fn || !cur_list.ok || !DECL_NAME(field))
+		return std::string::npos;
+	const char *name = IDENTIFIER_POINTER(DECL_NAME(field));
+	for (const auto &it : cur_list.items)
+		if (it.name == name)
+			return it.open;
+	return std::string::npos;
+}
+
+static bool in_system_header(tree decl)
+{
+	return decl && DECL_P(decl) &&
+	       in_system_header_at(DECL_SOURCE_LOCATION(decl));
+}
+
+/* What one member's initialization does, from the statements that
+   perform it.  */
+struct member_init {
+	tree field;
+	/* Members it reads; NULL_TREE in the list: the whole object (this
+	   passed to a call).  */
+	std::vector<tree> reads;
+	/* It calls code of the program's own (not the library's): its
+	   effects are ordered with the other members'.  */
+	bool observable = false;
+};
+
+struct scan_data {
+	tree record;
+	tree target;
+	member_init *mi;
+};
+
+/* The object of THIS: *this.  */
+static bool is_this(tree t)
+{
+	if (TREE_CODE(t) == INDIRECT_REF || TREE_CODE(t) == MEM_REF)
+		t = TREE_OPERAND(t, 0);
+	STRIP_NOPS(t);
+	return TREE_CODE(t) == PARM_DECL && DECL_ARTIFICIAL(t) &&
+	       DECL_NAME(t) && strcmp(IDENTIFIER_POINTER(DECL_NAME(t)),
+				      "this") == 0;
+}
+
+static tree scan_cb(tree *tp, int *walk_subtrees, void *data)
+{
+	scan_data *d = (scan_data *)data;
+	tree t = *tp;
+
+	if (TREE_CODE(t) == COMPONENT_REF && is_this(TREE_OPERAND(t, 0))) {
+		tree f = TREE_OPERAND(t, 1);
+		if (TREE_CODE(f) == FIELD_DECL && f != d->target &&
+		    DECL_CONTEXT(f) == d->record && DECL_NAME(f))
+			d->mi->reads.push_back(f);
+		*walk_subtrees = 0;
+		return NULL_TREE;
+	}
+	if (TREE_CODE(t) == CALL_EXPR || TREE_CODE(t) == AGGR_INIT_EXPR) {
+		tree fn = TREE_CODE(t) == CALL_EXPR
+				  ? get_callee_fndecl(t)
+				  : PH_AGGR_INIT_EXPR_FN(t);
+		if (fn && TREE_CODE(fn) == ADDR_EXPR)
+			fn = TREE_OPERAND(fn, 0);
+		if (fn && TREE_CODE(fn) == FUNCTION_DECL) {
+			if (!in_system_header(fn) && !fndecl_built_in_p(fn))
+				d->mi->observable = true;
+		} else {
+			d->mi->observable = true;
+		}
+		/* this passed along: the callee may read any member.  */
+		int n = TREE_CODE(t) == CALL_EXPR ? call_expr_nargs(t)
+						  : ph_aggr_init_expr_nargs(t);
+		for (int i = 0; i < n; i++) {
+			tree a = TREE_CODE(t) == CALL_EXPR
+					 ? CALL_EXPR_ARG(t, i)
+					 : PH_AGGR_INIT_EXPR_ARG(t, i);
+			STRIP_NOPS(a);
+			if (is_this(a) || (TREE_CODE(a) == PARM_DECL &&
+					   is_this(a)))
+				d->mi->reads.push_back(NULL_TREE);
+		}
+		return NULL_TREE;
+	}
+	if (TREE_CODE(t) == MODIFY_EXPR || TREE_CODE(t) == PREINCREMENT_EXPR ||
+	    TREE_CODE(t) == POSTINCREMENT_EXPR ||
+	    TREE_CODE(t) == PREDECREMENT_EXPR ||
+	    TREE_CODE(t) == POSTDECREMENT_EXPR) {
+		/* Assigning to something other than the member itself.  */
+		tree l = TREE_OPERAND(t, 0);
+		if (!(TREE_CODE(l) == COMPONENT_REF &&
+		      is_this(TREE_OPERAND(l, 0)) &&
+		      TREE_OPERAND(l, 1) == d->target))
+			d->mi->observable = true;
+	}
+	return NULL_TREE;
+}
+
+/* The member of RECORD a statement of a constructor initializes:
+   this->F = ..., or a constructor called on &this->F.  */
+static tree init_target(tree stmt, tree record)
+{
+	for (unsigned depth = 0; stmt && depth < 16; depth++) {
+		switch (TREE_CODE(stmt)) {
+		case INIT_EXPR:
+		case MODIFY_EXPR: {
+			tree l = TREE_OPERAND(stmt, 0);
+			if (TREE_CODE(l) == COMPONENT_REF &&
+			    is_this(TREE_OPERAND(l, 0)) &&
+			    DECL_CONTEXT(TREE_OPERAND(l, 1)) == record)
+				return TREE_OPERAND(l, 1);
+			return NULL_TREE;
+		}
+		case CALL_EXPR:
+		case AGGR_INIT_EXPR: {
+			int n = TREE_CODE(stmt) == CALL_EXPR
+					? call_expr_nargs(stmt)
+					: ph_aggr_init_expr_nargs(stmt);
+			if (!n)
+				return NULL_TREE;
+			tree a = TREE_CODE(stmt) == CALL_EXPR
+					 ? CALL_EXPR_ARG(stmt, 0)
+					 : PH_AGGR_INIT_EXPR_ARG(stmt, 0);
+			STRIP_NOPS(a);
+			if (TREE_CODE(a) == ADDR_EXPR)
+				a = TREE_OPERAND(a, 0);
+			if (TREE_CODE(a) == COMPONENT_REF &&
+			    is_this(TREE_OPERAND(a, 0)) &&
+			    DECL_CONTEXT(TREE_OPERAND(a, 1)) == record)
+				return TREE_OPERAND(a, 1);
+			return NULL_TREE;
+		}
+		case CLEANUP_POINT_EXPR:
+		case EXPR_STMT:
+		case CONVERT_EXPR:
+		case NOP_EXPR:
+			stmt = TREE_OPERAND(stmt, 0);
+			break;
+		case CLEANUP_STMT:
+			stmt = PH_CLEANUP_BODY(stmt);
+			break;
+		default:
+			return NULL_TREE;
+		}
+	}
+	return NULL_TREE;
+}
+
+/* The statements of a constructor's body before the user's block: the
+   initializations of its bases and members, in the order they run.  */
+static void init_statements(tree body, std::vector<tree> *out)
+{
+	if (!body)
+		return;
+	switch (TREE_CODE(body)) {
+	case STATEMENT_LIST:
+		for (tree_stmt_iterator i = tsi_start(body); !tsi_end_p(i);
+		     tsi_next(&i))
+			init_statements(tsi_stmt(i), out);
+		return;
+	case BIND_EXPR:
+		/* The body's own block: the initializations are done.  */
+		return;
+	case CLEANUP_STMT:
+		out->push_back(body);
+		init_statements(PH_CLEANUP_BODY(body), out);
+		return;
+	default:
+		out->push_back(body);
+		return;
+	}
+}
+
+static std::string name_of(tree f)
+{
+	return DECL_NAME(f) ? IDENTIFIER_POINTER(DECL_NAME(f)) : "";
+}
+
+/* The mem-initializer list rewritten into the new order: its member
+   items, rearranged; bases stay first.  */
+static void list_site(tree fn, tree record, const mem_list &ml)
+{
+	ph_unit_site s;
+	unsigned members = 0;
+
+	s.kind = PH_SITE_MEM_INIT;
+	ph_site_place(&s, DECL_SOURCE_LOCATION(fn));
+	if (!ml.ok) {
+		s.why = ml.why;
+		ph_sites_add(record, std::move(s));
+		return;
+	}
+	ph_permute p;
+	p.file = ml.file->path;
+	for (const auto &it : ml.items) {
+		bool member = false;
+		for (tree f = TYPE_FIELDS(record); f && !member;
+		     f = DECL_CHAIN(f))
+			member = TREE_CODE(f) == FIELD_DECL && DECL_NAME(f) &&
+				 !DECL_ARTIFICIAL(f) && it.name == name_of(f);
+		p.spans.push_back(std::make_pair(it.start, it.end));
+		p.fields.push_back(member ? it.name : "");
+		members += member;
+	}
+	/* Fewer than two members: no order to keep.  */
+	if (members < 2)
+		return;
+	p.append_at = ml.items.back().end;
+	ml.file->position(ml.items.front().start, &s.line, &s.column);
+	s.file = ml.file->path;
+	s.loc = ph_location_at(s.file.c_str(), s.line, s.column,
+			       DECL_SOURCE_LOCATION(fn));
+	s.rewrite = true;
+	s.permutes.push_back(p);
+	ph_sites_add(record, std::move(s));
+}
+
+void ph_cxx_function(tree fn)
+{
+	cur_fn = fn;
+	cur_ctor_class = NULL_TREE;
+	cur_list = mem_list();
+	if (!DECL_CXX_CONSTRUCTOR_P(fn) || !DECL_CONTEXT(fn))
+		return;
+	tree record = TYPE_MAIN_VARIANT(DECL_CONTEXT(fn));
+	if (TREE_CODE(record) != RECORD_TYPE || !ph_type_collected(record) ||
+	    DECL_ARTIFICIAL(fn))
+		goto members;
+	cur_list = read_mem_list(fn);
+	list_site(fn, record, cur_list);
+members:
+	if (TREE_CODE(record) != RECORD_TYPE || !ph_type_collected(record))
+		return;
+	cur_ctor_class = record;
+
+	/* What each member's initialization reads and does, in the
+	   constructor the compiler wrote or the user's.  */
+	std::vector<tree> stmts;
+	std::vector<member_init> inits;
+	init_statements(DECL_SAVED_TREE(fn), &stmts);
+	for (tree st : stmts) {
+		tree f = init_target(st, record);
+		if (!f)
+			continue;
+		member_init mi;
+		mi.field = f;
+		scan_data d = { record, f, &mi };
+		walk_tree_without_duplicates(&st, scan_cb, &d);
+		inits.push_back(mi);
+	}
+	location_t where = DECL_ARTIFICIAL(fn)
+				   ? DECL_SOURCE_LOCATION(TYPE_NAME(record))
+				   : DECL_SOURCE_LOCATION(fn);
+	for (const auto &mi : inits) {
+		for (tree r : mi.reads) {
+			ph_unit_site s;
+			s.kind = PH_SITE_READS;
+			ph_site_place(&s, where);
+			s.member = name_of(mi.field);
+			s.other = r ? name_of(r) : "";
+			ph_sites_add(record, std::move(s));
+		}
+	}
+	/* Members whose initialization the program sees run in
+	   declaration order: each pair keeps it.  */
+	for (size_t i = 0; i < inits.size(); i++) {
+		for (size_t j = i + 1; j < inits.size(); j++) {
+			if (!inits[i].observable || !inits[j].observable)
+				continue;
+			ph_unit_site s;
+			s.kind = PH_SITE_LIFETIME;
+			ph_site_place(&s, where);
+			s.member = name_of(inits[i].field);
+			s.other = name_of(inits[j].field);
+			s.why = "constructed in declaration order by code "
+				"of the program's own";
+			ph_sites_add(record, std::move(s));
+		}
+	}
+}
+
+/* Members of a class type with a destructor of the program's own: they
+   are destroyed in reverse declaration order.  */
+void ph_cxx_record_lifetimes(tree record)
+{
+	std::vector<tree> owned;
+
+	for (tree f = TYPE_FIELDS(record); f; f = DECL_CHAIN(f)) {
+		if (TREE_CODE(f) != FIELD_DECL || !DECL_NAME(f))
+			continue;
+		tree t = TREE_TYPE(f);
+		while (TREE_CODE(t) == ARRAY_TYPE)
+			t = TREE_TYPE(t);
+		/* Not trivially copyable or destructible: passed by
+		   invisible reference.  */
+		if (RECORD_OR_UNION_TYPE_P(t) && TREE_ADDRESSABLE(t) &&
+		    TYPE_NAME(t) && !in_system_header(TYPE_NAME(t)))
+			owned.push_back(f);
+	}
+	for (size_t i = 0; i < owned.size(); i++) {
+		for (size_t j = i + 1; j < owned.size(); j++) {
+			ph_unit_site s;
+			s.kind = PH_SITE_LIFETIME;
+			ph_site_place(&s, DECL_SOURCE_LOCATION(owned[j]));
+			s.member = name_of(owned[i]);
+			s.other = name_of(owned[j]);
+			s.why = "members of classes with constructors or "
+				"destructors of the program's own";
+			ph_sites_add(record, std::move(s));
+		}
+	}
+}
+
+void ph_cxx_release(void)
+{
+	ph_cxx_walk_end();
+	delete bindings_done;
+	bindings_done = nullptr;
+	delete calls;
+	calls = nullptr;
+	delete forwards;
+	forwards = nullptr;
+}

@@ -1,0 +1,860 @@
+/* Initializers of aggregates, read twice: the front end's CONSTRUCTOR
+   (which members got a value; it no longer says how they were named)
+   and the source text of the braced list (srctext.cc: which elements
+   were positional).  The text is replayed against the type as the
+   language places elements (brace elision, designators, anonymous
+   members, unions, arrays), so that each element is known by the path
+   of the subobject it initializes, and each record that received an
+   element by position is an order-dependent site.
+
+   C: every braced list where a record's member is set by position gets
+   designators on all its positional elements (".in.a = 1"), which keep
+   the meaning in every later order.  C++ (cxxsites.cc) reorders the
+   elements instead.  What cannot be read (a macro that expands to
+   several elements, a directive inside the list, an array index the
+   text does not give) is an order-dependent site that cannot be
+   rewritten: never a site missed.  An initializer whose values are all
+   zero sets nothing by position that a reorder could change.  */
+#include "sites.h"
+
+#include <algorithm>
+
+#include "plugin.h"
+#include "sites-tree.h"
+
+/* Whether every value CTOR gives is zero: then no order changes it.  */
+static bool all_zero(tree ctor);
+
+bool ph_init_all_zero(tree ctor)
+{
+	return all_zero(ctor);
+}
+
+static bool all_zero(tree ctor)
+{
+	unsigned i;
+	tree v;
+
+	if (!ctor)
+		return true;
+	if (TREE_CODE(ctor) != CONSTRUCTOR)
+		return initializer_zerop(ctor);
+	FOR_EACH_CONSTRUCTOR_VALUE(CONSTRUCTOR_ELTS(ctor), i, v)
+		if (!all_zero(v))
+			return false;
+	return true;
+}
+
+/* Each record or union type that CTOR, or a CONSTRUCTOR inside it,
+   initializes.  */
+static void records_in(tree ctor, std::vector<tree> *out)
+{
+	unsigned i;
+	tree v;
+
+	if (!ctor || TREE_CODE(ctor) != CONSTRUCTOR)
+		return;
+	tree type = TYPE_MAIN_VARIANT(TREE_TYPE(ctor));
+	if (RECORD_OR_UNION_TYPE_P(type) &&
+	    std::find(out->begin(), out->end(), type) == out->end())
+		out->push_back(type);
+	FOR_EACH_CONSTRUCTOR_VALUE(CONSTRUCTOR_ELTS(ctor), i, v)
+		records_in(v, out);
+}
+
+/* The text cannot be read: every record CTOR initializes with a value
+   other than zero is a site that stops a reorder.  */
+void ph_init_unreadable(tree ctor, location_t anchor, const char *why)
+{
+	std::vector<tree> types;
+
+	if (all_zero(ctor))
+		return;
+	records_in(ctor, &types);
+	for (tree type : types) {
+		ph_unit_site s;
+
+		s.kind = PH_SITE_INITIALIZER;
+		ph_site_place(&s, anchor);
+		s.why = why;
+		ph_sites_add(type, std::move(s));
+	}
+}
+
+/* The members a braced list sets, in the order the language takes
+   them: named FIELD_DECLs and anonymous aggregates (C++ bases too);
+   unnamed bitfields are skipped.  */
+static bool initializable(tree f)
+{
+	if (TREE_CODE(f) != FIELD_DECL)
+		return false;
+	if (DECL_BIT_FIELD_TYPE(f) && !DECL_NAME(f))
+		return false;
+	if (ph_lang_cxx && DECL_ARTIFICIAL(f) && !PH_DECL_FIELD_IS_BASE(f))
+		return false;
+	return true;
+}
+
+static tree next_field(tree f)
+{
+	for (; f; f = DECL_CHAIN(f))
+		if (initializable(f))
+			return f;
+	return NULL_TREE;
+}
+
+static bool aggregate(tree type)
+{
+	return RECORD_OR_UNION_TYPE_P(type) || TREE_CODE(type) == ARRAY_TYPE;
+}
+
+static bool anonymous_member(tree f)
+{
+	return !DECL_NAME(f) && RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)) &&
+	       !(ph_lang_cxx && PH_DECL_FIELD_IS_BASE(f));
+}
+
+/* One level of the object being initialized: the current subobject.  */
+struct level {
+	tree type;
+	tree field = NULL_TREE;		/* record, union */
+	uint64_t index = 0;		/* array */
+	bool index_known = true;
+	bool started = false;
+	/* Opened by brace elision or a designator: closed when used up.  */
+	bool implicit = false;
+	/* The front end's CONSTRUCTOR for this object, or NULL.  */
+	tree digested = NULL_TREE;
+};
+
+static bool array_has(tree type, uint64_t index)
+{
+	tree dom = TYPE_DOMAIN(type);
+
+	if (!dom || !TYPE_MAX_VALUE(dom) ||
+	    TREE_CODE(TYPE_MAX_VALUE(dom)) != INTEGER_CST)
+		return true;	/* flexible, or of unknown size */
+	if (tree_int_cst_sgn(TYPE_MAX_VALUE(dom)) < 0)
+		return false;
+	return !tree_fits_uhwi_p(TYPE_MAX_VALUE(dom)) ||
+	       index <= tree_to_uhwi(TYPE_MAX_VALUE(dom));
+}
+
+/* Moves L to its next subobject; false when it has none.  */
+static bool advance(level *l)
+{
+	if (TREE_CODE(l->type) == ARRAY_TYPE) {
+		if (l->started)
+			l->index++;
+		l->started = true;
+		return array_has(l->type, l->index);
+	}
+	if (TREE_CODE(l->type) == UNION_TYPE && l->started) {
+		l->field = NULL_TREE;
+		return false;
+	}
+	l->field = next_field(l->started ? DECL_CHAIN(l->field)
+					 : TYPE_FIELDS(l->type));
+	l->started = true;
+	return l->field != NULL_TREE;
+}
+
+static tree sub_type(const level &l)
+{
+	return TREE_CODE(l.type) == ARRAY_TYPE ? TREE_TYPE(l.type)
+					       : TREE_TYPE(l.field);
+}
+
+/* The front end's value for L's current subobject.  */
+static tree sub_digested(const level &l)
+{
+	unsigned i;
+	tree idx, v;
+
+	if (!l.digested || TREE_CODE(l.digested) != CONSTRUCTOR)
+		return NULL_TREE;
+	if (TREE_CODE(l.type) != ARRAY_TYPE) {
+		FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(l.digested), i, idx, v)
+			if (idx == l.field)
+				return v;
+		return NULL_TREE;
+	}
+	if (!l.index_known)
+		return NULL_TREE;
+	FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(l.digested), i, idx, v) {
+		if (!idx) {
+			if (i == l.index)
+				return v;
+		} else if (TREE_CODE(idx) == INTEGER_CST) {
+			if (tree_fits_uhwi_p(idx) && tree_to_uhwi(idx) == l.index)
+				return v;
+		} else if (TREE_CODE(idx) == RANGE_EXPR) {
+			tree lo = TREE_OPERAND(idx, 0), hi = TREE_OPERAND(idx, 1);
+			if (tree_fits_uhwi_p(lo) && tree_fits_uhwi_p(hi) &&
+			    tree_to_uhwi(lo) <= l.index &&
+			    l.index <= tree_to_uhwi(hi))
+				return v;
+		}
+	}
+	return NULL_TREE;
+}
+
+/* FIELD named NAME in TYPE, and the anonymous members on the way to
+   it (C and GNU C++ let a designator name the members of anonymous
+   aggregates directly).  */
+static bool find_named(tree type, const std::string &name,
+		       std::vector<tree> *path)
+{
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		if (DECL_NAME(f) && name == IDENTIFIER_POINTER(DECL_NAME(f))) {
+			path->push_back(f);
+			return true;
+		}
+		if (anonymous_member(f)) {
+			path->push_back(f);
+			if (find_named(TREE_TYPE(f), name, path))
+				return true;
+			path->pop_back();
+		}
+	}
+	return false;
+}
+
+/* The preprocessor's macro named by TEXT[START, END), or NULL.  */
+static cpp_hashnode *macro_named(const std::string &text, size_t start,
+				 size_t end)
+{
+	cpp_reader *pfile = ph_parse_in();
+	if (!pfile)
+		return NULL;
+	cpp_hashnode *node = cpp_lookup(
+		pfile, (const unsigned char *)text.data() + start,
+		(unsigned)(end - start));
+
+	return node && cpp_macro_p(node) ? node : NULL;
+}
+
+/* Whether the macro's replacement list has a comma outside brackets:
+   then it stands for several elements.  */
+static bool macro_has_comma(cpp_hashnode *node)
+{
+	const unsigned char *def = cpp_macro_definition(ph_parse_in(), node);
+
+	if (!def)
+		return true;
+	std::string s((const char *)def);
+	/* "NAME(params) body" or "NAME body".  */
+	size_t body = s.find_first_of(" (");
+	if (body != std::string::npos && s[body] == '(')
+		body = ph_skip_balanced(s, body, ph_lang_cxx);
+	if (body == std::string::npos)
+		return true;
+	ph_lexer lx(s, body, ph_lang_cxx);
+	int depth = 0;
+	for (;;) {
+		ph_tok tok = lx.next();
+		if (tok.kind == PH_TOK_EOF)
+			return false;
+		if (tok.kind == PH_TOK_BAD)
+			return true;
+		if (tok.kind != PH_TOK_PUNCT || tok.end - tok.start != 1)
+			continue;
+		char c = s[tok.start];
+		if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if (c == ')' || c == ']' || c == '}')
+			depth--;
+		else if (c == ',' && depth == 0)
+			return true;
+	}
+}
+
+/* A braced list being replayed.  */
+struct group_result {
+	const ph_init_group *group;
+	/* Each element's path from the list's object: ".in.a", "[2].c";
+	   "" when the element sets the object itself; unknown when an
+	   array index is not given by the text.  */
+	std::vector<std::string> paths;
+	std::vector<bool> path_known;
+	/* The records a positional element of this list (elided levels
+	   included) gave a value to a member of.  */
+	std::vector<tree> positional;
+	/* The list's own type, and per element the member of it the
+	   element starts in (C++ reorders by these).  */
+	tree type = NULL_TREE;
+	std::vector<tree> fields;
+	bool designated = false;
+	/* An element's value has side effects (C++ evaluates them in
+	   order).  */
+	bool side_effects = false;
+};
+
+struct replay {
+	const std::string *text;
+	const ph_src_file *file;
+	location_t anchor;
+	const char *why = nullptr;	/* the text cannot be read */
+	std::vector<group_result> groups;
+	/* Per record with a positional element: the first list of it.  */
+	std::vector<std::pair<tree, size_t>> sites;
+	/* Records an opaque element (a macro) initializes.  */
+	std::vector<tree> opaque;
+	std::string opaque_why;
+
+	bool group(const ph_init_group *g, tree type, tree digested);
+	bool assign(std::vector<level> &stack, const ph_init_elem &e,
+		    group_result &r, size_t k);
+};
+
+static void add_unique(std::vector<tree> *v, tree t)
+{
+	if (std::find(v->begin(), v->end(), t) == v->end())
+		v->push_back(t);
+}
+
+/* The path of the current subobject of STACK, from its first level.  */
+static bool stack_path(const std::vector<level> &stack, std::string *out)
+{
+	out->clear();
+	for (const level &l : stack) {
+		if (TREE_CODE(l.type) == ARRAY_TYPE) {
+			if (!l.index_known)
+				return false;
+			*out += "[" + std::to_string(l.index) + "]";
+		} else if (DECL_NAME(l.field)) {
+			*out += ".";
+			*out += IDENTIFIER_POINTER(DECL_NAME(l.field));
+		} else if (!anonymous_member(l.field)) {
+			/* A C++ base has no designator.  */
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Element E of a list gives a value to the current subobject of STACK
+   (its top level's): a nested list opens the subobject; an expression
+   for an aggregate is either the whole of it (a string for a char
+   array, a compound literal, a value of its type) or, by brace elision,
+   the value of its first scalar.  */
+bool replay::assign(std::vector<level> &stack, const ph_init_elem &e,
+		    group_result &r, size_t k)
+{
+	for (unsigned depth = 0; depth < 64; depth++) {
+		level &top = stack.back();
+		tree st = sub_type(top);
+		tree dig = sub_digested(top);
+
+		if (e.group) {
+			std::string p;
+			r.path_known[k] = stack_path(stack, &p);
+			r.paths[k] = p;
+			if (aggregate(st))
+				return group(e.group, st, dig);
+			return true;
+		}
+		bool whole = !aggregate(st) || e.compound_literal;
+		if (!whole && e.string && TREE_CODE(st) == ARRAY_TYPE &&
+		    TREE_CODE(TREE_TYPE(st)) == INTEGER_TYPE)
+			whole = true;
+		if (!whole && dig && TREE_CODE(dig) != CONSTRUCTOR &&
+		    TYPE_MAIN_VARIANT(TREE_TYPE(dig)) == TYPE_MAIN_VARIANT(st))
+			whole = true;
+		cpp_hashnode *macro =
+			e.ident_lead ? macro_named(*text, e.ident_start,
+						   e.ident_end)
+				     : NULL;
+		if (macro && macro_has_comma(macro)) {
+			why = "a macro in it stands for several elements";
+			return false;
+		}
+		if (!whole && macro) {
+			/* The macro's own braces, which the text here does
+			   not show: what it initializes is opaque.  */
+			std::vector<tree> types;
+			if (!all_zero(dig)) {
+				records_in(dig, &types);
+				for (tree t : types)
+					add_unique(&opaque, t);
+				if (RECORD_OR_UNION_TYPE_P(st))
+					add_unique(&opaque,
+						   TYPE_MAIN_VARIANT(st));
+				opaque_why = std::string("initialized by the "
+							 "macro '") +
+					     (const char *)NODE_NAME(macro) +
+					     "'";
+			}
+			whole = true;
+		}
+		if (whole) {
+			std::string p;
+			r.path_known[k] = stack_path(stack, &p);
+			r.paths[k] = p;
+			return true;
+		}
+		/* Brace elision: the element is the first scalar's.  */
+		if (ph_lang_cxx) {
+			why = "brace elision";
+			return false;
+		}
+		level l;
+		l.type = st;
+		l.implicit = true;
+		l.digested = dig;
+		stack.push_back(l);
+		if (!advance(&stack.back())) {
+			why = "an element for an empty aggregate";
+			return false;
+		}
+		if (RECORD_OR_UNION_TYPE_P(st))
+			add_unique(&r.positional, TYPE_MAIN_VARIANT(st));
+	}
+	why = "aggregates nested too deep";
+	return false;
+}
+
+bool replay::group(const ph_init_group *g, tree type, tree digested)
+{
+	if (groups.size() > 100000) {
+		why = "too many braced lists";
+		return false;
+	}
+	group_result r;
+	r.group = g;
+	r.type = TYPE_MAIN_VARIANT(type);
+	r.paths.resize(g->elems.size());
+	r.path_known.resize(g->elems.size(), true);
+	r.fields.resize(g->elems.size(), NULL_TREE);
+
+	std::vector<level> stack(1);
+	stack[0].type = type;
+	stack[0].digested = digested;
+	for (size_t k = 0; k < g->elems.size(); k++) {
+		const ph_init_elem &e = g->elems[k];
+
+		if (!e.desig.empty()) {
+			stack.resize(1);
+			stack[0].started = false;
+			for (size_t d = 0; d < e.desig.size(); d++) {
+				const ph_desig &ds = e.desig[d];
+				level &top = stack.back();
+
+				if (d > 0) {
+					tree st = sub_type(top);
+					if (!aggregate(st)) {
+						why = "a designator into a "
+						      "scalar";
+						return false;
+					}
+					level l;
+					l.type = st;
+					l.implicit = true;
+					l.digested = sub_digested(top);
+					stack.push_back(l);
+				}
+				level &cur = stack.back();
+				if (ds.kind == ph_desig::FIELD) {
+					std::vector<tree> path;
+					if (!RECORD_OR_UNION_TYPE_P(cur.type) ||
+					    !find_named(cur.type, ds.name,
+							&path)) {
+						why = "a designator the text "
+						      "cannot resolve";
+						return false;
+					}
+					for (size_t i = 0; i + 1 < path.size();
+					     i++) {
+						level &c = stack.back();
+						c.field = path[i];
+						c.started = true;
+						level l;
+						l.type = TREE_TYPE(path[i]);
+						l.implicit = true;
+						l.digested = sub_digested(c);
+						stack.push_back(l);
+					}
+					stack.back().field = path.back();
+					stack.back().started = true;
+				} else {
+					if (TREE_CODE(cur.type) != ARRAY_TYPE) {
+						why = "an index into something "
+						      "not an array";
+						return false;
+					}
+					cur.index = ds.index;
+					cur.index_known = ds.kind ==
+								  ph_desig::INDEX &&
+							  ds.known;
+					cur.started = true;
+				}
+			}
+		} else {
+			/* By position: the next subobject, closing the
+			   levels elision or designators opened as they are
+			   used up.  */
+			for (;;) {
+				level &top = stack.back();
+				if (advance(&top))
+					break;
+				if (!top.implicit || stack.size() == 1) {
+					why = "more elements than members";
+					return false;
+				}
+				stack.pop_back();
+			}
+			level &top = stack.back();
+			if (RECORD_OR_UNION_TYPE_P(top.type))
+				add_unique(&r.positional,
+					   TYPE_MAIN_VARIANT(top.type));
+		}
+		r.designated |= !e.desig.empty();
+		if (TREE_CODE(stack[0].type) != ARRAY_TYPE) {
+			r.fields[k] = stack[0].field;
+			tree v = sub_digested(stack[0]);
+			r.side_effects |= v && TREE_SIDE_EFFECTS(v);
+		}
+		if (!assign(stack, e, r, k))
+			return false;
+	}
+	/* Only records whose members the new order moves need their lists
+	   rewritten; a union's first member stays its first.  */
+	std::vector<tree> records;
+	for (tree t : r.positional)
+		if (TREE_CODE(t) == RECORD_TYPE)
+			records.push_back(t);
+	r.positional = records;
+	bool zero = true;
+	for (const auto &e : g->elems)
+		zero = zero && e.zero;
+	if (zero)
+		r.positional.clear();
+	size_t id = groups.size();
+	for (tree t : r.positional) {
+		bool have = false;
+		for (auto &s : sites)
+			have |= s.first == t;
+		if (!have)
+			sites.push_back(std::make_pair(t, id));
+	}
+	groups.push_back(r);
+	return true;
+}
+
+static const group_result *result_of(const replay &rp,
+				     const ph_init_group *g)
+{
+	for (const auto &r : rp.groups)
+		if (r.group == g)
+			return &r;
+	return nullptr;
+}
+
+/* The edits that make every positional element of list R designated,
+   or false when a path is not known.  A list for an anonymous member,
+   which no designator can name, loses its braces, its own elements
+   designated by the names the anonymous member lends its parent.  */
+static bool designate(const replay &rp, const group_result &r,
+		      std::vector<ph_src_edit> *edits, unsigned depth = 0)
+{
+	for (size_t k = 0; k < r.group->elems.size(); k++) {
+		const ph_init_elem &e = r.group->elems[k];
+
+		if (!e.desig.empty())
+			continue;
+		if (!r.path_known[k])
+			return false;
+		if (r.paths[k].empty()) {
+			const group_result *inner =
+				e.group ? result_of(rp, e.group) : nullptr;
+			if (!inner || depth > 16 ||
+			    TREE_CODE(inner->type) == ARRAY_TYPE)
+				return false;
+			ph_src_edit open, close;
+			open.file = close.file = rp.file->path;
+			open.off = e.group->open;
+			open.end = open.off + 1;
+			close.off = e.group->close;
+			close.end = close.off + 1;
+			edits->push_back(open);
+			edits->push_back(close);
+			if (!designate(rp, *inner, edits, depth + 1))
+				return false;
+			continue;
+		}
+		ph_src_edit ed;
+		ed.file = rp.file->path;
+		ed.off = ed.end = e.start;
+		ed.new_text = r.paths[k] + " = ";
+		edits->push_back(ed);
+	}
+	return true;
+}
+
+/* C++20: the unit has designated initializers (the feature macro).  */
+static bool designated_initializers(void)
+{
+	static const char name[] = "__cpp_designated_initializers";
+	cpp_reader *pfile = ph_parse_in();
+	cpp_hashnode *node =
+		pfile ? cpp_lookup(pfile, (const unsigned char *)name,
+				   sizeof(name) - 1)
+		      : NULL;
+
+	return node && cpp_macro_p(node);
+}
+
+/* C++: each list of T in the replay, as elements to rearrange into the
+   new declaration order (a positional list, or with DESIGNATED the
+   designated ones).  C++ evaluates the elements in order, so elements
+   with side effects stop it.  */
+static void cxx_lists(ph_unit_site *s, const replay &rp, tree t,
+		      bool designated)
+{
+	s->rewrite = true;
+	for (const auto &r : rp.groups) {
+		bool mine = designated
+			? r.designated && r.type == t
+			: std::find(r.positional.begin(), r.positional.end(),
+				    t) != r.positional.end();
+		if (!mine)
+			continue;
+		if (r.type != t) {
+			s->rewrite = false;
+			s->why = "its members are set inside another list";
+			break;
+		}
+		if (r.side_effects) {
+			s->rewrite = false;
+			s->why = "an element has side effects, which run in "
+				 "the order of the elements";
+			break;
+		}
+		ph_permute p;
+		p.file = rp.file->path;
+		p.positional = !designated;
+		for (size_t k = 0; k < r.group->elems.size(); k++) {
+			const ph_init_elem &e = r.group->elems[k];
+			tree f = r.fields[k];
+
+			p.spans.push_back(std::make_pair(e.start, e.end));
+			p.fields.push_back(f && DECL_NAME(f) &&
+						   !PH_DECL_FIELD_IS_BASE(f)
+					   ? IDENTIFIER_POINTER(DECL_NAME(f))
+					   : "");
+		}
+		for (tree f = next_field(TYPE_FIELDS(t)); f;
+		     f = next_field(DECL_CHAIN(f)))
+			if (DECL_NAME(f) && !DECL_INITIAL(f))
+				p.omissible.push_back(
+					IDENTIFIER_POINTER(DECL_NAME(f)));
+		p.append_at = r.group->elems.empty()
+				      ? r.group->open + 1
+				      : r.group->elems.back().end;
+		p.can_designate = designated_initializers();
+		s->permutes.push_back(p);
+	}
+	if (!s->rewrite)
+		s->permutes.clear();
+}
+
+/* A braced list of TYPE at OPEN in FILE, CTOR the front end's.  */
+void ph_init_text_root(tree type, tree ctor, location_t anchor,
+		       const ph_src_file *file, size_t open)
+{
+	const char *why = NULL;
+	ph_init_group *g = ph_parse_init(file->text, open, ph_lang_cxx, &why);
+
+	if (!g) {
+		ph_init_unreadable(ctor, anchor, why);
+		return;
+	}
+	replay rp;
+	rp.text = &file->text;
+	rp.file = file;
+	rp.anchor = anchor;
+	bool ok = rp.group(g, type, ctor);
+	if (!ok) {
+		ph_init_unreadable(ctor, anchor, rp.why);
+		delete g;
+		return;
+	}
+	for (tree t : rp.opaque) {
+		ph_unit_site s;
+		s.kind = PH_SITE_INITIALIZER;
+		ph_site_place(&s, anchor);
+		s.why = rp.opaque_why;
+		ph_sites_add(t, std::move(s));
+	}
+	for (const auto &site : rp.sites) {
+		tree t = site.first;
+		ph_unit_site s;
+		const ph_init_group *first = rp.groups[site.second].group;
+
+		s.kind = PH_SITE_POSITIONAL;
+		file->position(first->open, &s.line, &s.column);
+		s.file = file->path;
+		s.loc = ph_location_at(s.file.c_str(), s.line, s.column,
+				       anchor);
+		if (ph_lang_cxx) {
+			cxx_lists(&s, rp, t, false);
+		} else {
+			s.rewrite = true;
+			for (const auto &r : rp.groups) {
+				if (std::find(r.positional.begin(),
+					      r.positional.end(),
+					      t) == r.positional.end())
+					continue;
+				if (!designate(rp, r, &s.edits)) {
+					s.rewrite = false;
+					s.why = "an array index the text does "
+						"not give";
+					s.edits.clear();
+					break;
+				}
+			}
+		}
+		ph_sites_add(t, std::move(s));
+	}
+	/* C++20's designated lists: their designators must follow the
+	   declaration order.  */
+	for (size_t i = 0; ph_lang_cxx && i < rp.groups.size(); i++) {
+		const group_result &r = rp.groups[i];
+		tree t = r.type;
+		bool first = true;
+
+		if (!r.designated || TREE_CODE(t) != RECORD_TYPE)
+			continue;
+		for (size_t j = 0; j < i && first; j++)
+			first = !(rp.groups[j].designated &&
+				  rp.groups[j].type == t);
+		if (!first)
+			continue;
+		ph_unit_site s;
+		s.kind = PH_SITE_DESIGNATED;
+		file->position(r.group->open, &s.line, &s.column);
+		s.file = file->path;
+		s.loc = ph_location_at(s.file.c_str(), s.line, s.column,
+				       anchor);
+		cxx_lists(&s, rp, t, true);
+		ph_sites_add(t, std::move(s));
+	}
+	delete g;
+}
+
+/* Where ANCHOR's text is, or NULL with *WHY.  */
+static const ph_src_file *text_at(location_t anchor, size_t *off,
+				  const char **why)
+{
+	if (anchor == UNKNOWN_LOCATION || anchor == BUILTINS_LOCATION) {
+		*why = "no place in the source";
+		return NULL;
+	}
+	if (from_macro_expansion_at(anchor)) {
+		*why = "declared by a macro";
+		return NULL;
+	}
+	expanded_location x = expand_location(anchor);
+	const ph_src_file *f = ph_src_get(x.file);
+	if (!f) {
+		*why = "the source cannot be read";
+		return NULL;
+	}
+	*off = f->offset(x.line, x.column);
+	if (*off == std::string::npos) {
+		*why = "the source changed";
+		return NULL;
+	}
+	return f;
+}
+
+/* The declarator at OFF ends with ';' or ',' (or ')' of a condition),
+   no '=' nor braces: nothing initializes it explicitly.  */
+static bool no_initializer(const std::string &text, size_t off)
+{
+	ph_tok tok = ph_skip_declarator(text, off, ph_lang_cxx);
+
+	return tok.kind == PH_TOK_PUNCT && tok.end == tok.start + 1 &&
+	       (text[tok.start] == ';' || text[tok.start] == ',');
+}
+
+void ph_init_var_root(tree var, tree ctor)
+{
+	tree type = TREE_TYPE(ctor);
+	size_t off, after;
+	const char *why = NULL;
+	location_t anchor = DECL_SOURCE_LOCATION(var);
+
+	if (!aggregate(type) || all_zero(ctor))
+		return;
+	const ph_src_file *f = text_at(anchor, &off, &why);
+	if (!f) {
+		ph_init_unreadable(ctor, anchor, why);
+		return;
+	}
+	size_t open;
+	bool literal = ph_compound_literal_decl(var);
+	if (literal)
+		/* A compound literal: its '(' or its '{' is the anchor.  */
+		open = f->text[off] == '{'
+			       ? off
+			       : ph_find_compound_init(f->text, off);
+	else
+		open = ph_find_decl_init(f->text, off, ph_lang_cxx, &after);
+	/* No initializer written: zero-initialization, or (C++) the default
+	   member initializers and the null value of pointers to members,
+	   which follow no order the declaration gives.  */
+	if (open == std::string::npos && !literal && after == std::string::npos &&
+	    no_initializer(f->text, off))
+		return;
+	if (open == std::string::npos && !literal &&
+	    after != std::string::npos) {
+		/* "= (struct s){...}" folded into the variable's own
+		   initializer, or a macro.  */
+		open = ph_find_compound_init(f->text, after);
+		if (open == std::string::npos) {
+			ph_lexer lx(f->text, after, ph_lang_cxx);
+			ph_tok tok = lx.next();
+			cpp_hashnode *m = tok.kind == PH_TOK_IDENT
+				? macro_named(f->text, tok.start, tok.end)
+				: NULL;
+			std::string w = m ? std::string("initialized by the "
+							"macro '") +
+						    (const char *)NODE_NAME(m) +
+						    "'"
+					  : "the initializer is not a braced "
+					    "list the text shows";
+			ph_init_unreadable(ctor, anchor, w.c_str());
+			return;
+		}
+	}
+	if (open == std::string::npos && ph_lang_cxx && DECL_ARTIFICIAL(var)) {
+		/* The hidden object of a structured binding or a temporary:
+		   its list is somewhere in the declaration.  */
+		ph_cxx_expr_root(ctor, anchor, NULL_TREE);
+		return;
+	}
+	if (open == std::string::npos) {
+		ph_init_unreadable(ctor, anchor, "the initializer's text cannot be "
+					 "found");
+		return;
+	}
+	ph_init_text_root(type, ctor, anchor, f, open);
+}
+
+void ph_init_expr_root(tree ctor, location_t where, tree fn)
+{
+	tree type = TREE_TYPE(ctor);
+
+	if (!type || !aggregate(type) || all_zero(ctor))
+		return;
+	/* C's initializers all hang off a declaration, read there; C++'s
+	   braced lists in expressions are read by cxxsites.cc, which marks
+	   those it read.  */
+	if (!ph_lang_cxx || ph_cxx_ctor_done(ctor))
+		return;
+	ph_init_unreadable(ctor, where, "a braced list in an expression");
+	(void)fn;
+}

@@ -1,0 +1,856 @@
+/* A type's order-dependent sites at the end of the unit: those found in
+   the code (sites.cc), those of the type itself (its own member lines,
+   packed, a public header, pokehole_abi), the static assertions
+   (asserts.cc); for the order the engine suggested, whether each site
+   keeps its meaning and the edits that make it so; the "sites" record
+   of the report.  */
+#include "sites.h"
+
+#include <algorithm>
+#include <set>
+
+#include "plugin.h"
+#include "sites-tree.h"
+
+#include "../report/sites.h"
+
+/* The FIELD_DECL a model member came from: by name, or by position for an
+   anonymous one.  */
+tree ph_member_decl(tree type, const struct ph_member *m)
+{
+	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		if (*m->name) {
+			if (DECL_NAME(f) &&
+			    strcmp(IDENTIFIER_POINTER(DECL_NAME(f)), m->name) == 0)
+				return f;
+		} else if (!DECL_NAME(f) && tree_fits_uhwi_p(bit_position(f)) &&
+			   (uint64_t)int_bit_position(f) == m->bit_offset) {
+			return f;
+		}
+	}
+	return NULL_TREE;
+}
+
+location_t ph_type_location(tree type)
+{
+	if (TYPE_STUB_DECL(type))
+		return DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type));
+	if (TYPE_NAME(type) && DECL_P(TYPE_NAME(type)))
+		return DECL_SOURCE_LOCATION(TYPE_NAME(type));
+	return UNKNOWN_LOCATION;
+}
+
+location_t ph_location_at(const char *file, uint32_t line, uint32_t column,
+			  location_t hint)
+{
+	auto try_map = [&](const line_map_ordinary *map) -> location_t {
+		if (!map || strcmp(ORDINARY_MAP_FILE_NAME(map), file) ||
+		    (uint32_t)ORDINARY_MAP_STARTING_LINE_NUMBER(map) > line)
+			return UNKNOWN_LOCATION;
+		location_t loc = linemap_position_for_line_and_column(
+			line_table, map, line, column);
+		expanded_location x = expand_location(loc);
+		if (!x.file || strcmp(x.file, file) || (uint32_t)x.line != line ||
+		    (uint32_t)x.column != column)
+			return UNKNOWN_LOCATION;
+		return loc;
+	};
+	if (hint != UNKNOWN_LOCATION && !from_macro_expansion_at(hint)) {
+		const line_map *m = linemap_lookup(line_table, hint);
+		if (m && MAP_ORDINARY_P(m)) {
+			location_t loc = try_map(linemap_check_ordinary(m));
+			if (loc != UNKNOWN_LOCATION)
+				return loc;
+		}
+	}
+	/* The last map of FILE starting at or before LINE.  */
+	const line_map_ordinary *best = NULL;
+	for (unsigned long i = 0; i < LINEMAPS_ORDINARY_USED(line_table); i++) {
+		const line_map_ordinary *m =
+			LINEMAPS_ORDINARY_MAP_AT(line_table, i);
+		if (strcmp(ORDINARY_MAP_FILE_NAME(m), file) == 0 &&
+		    (uint32_t)ORDINARY_MAP_STARTING_LINE_NUMBER(m) <= line)
+			best = m;
+	}
+	return try_map(best);
+}
+
+/* The definition's member declarations, read from the text: each
+   member's declaration from its first token to its ';', and the chunk
+   of whole lines that goes with it (the comment lines above it, a
+   comment after it on its last line), so that a new order moves the
+   comments with their members.  */
+struct member_decl_text {
+	size_t start, semi;		/* first token, past the ';' */
+	uint32_t first_line, last_line;	/* the chunk's lines */
+};
+
+/* Whether only blanks and comments stand in TEXT between A and B.  */
+static bool only_comments(const std::string &text, size_t a, size_t b)
+{
+	ph_lexer lx(text, a, ph_lang_cxx);
+	ph_tok tok = lx.next();
+
+	return tok.start >= b || tok.kind == PH_TOK_EOF;
+}
+
+static uint32_t line_of(const ph_src_file *f, size_t off)
+{
+	uint32_t line, col;
+
+	f->position(off, &line, &col);
+	return line;
+}
+
+/* The end of the line holding OFF, or of the comment that starts on it
+   and runs on past it.  */
+static size_t line_end(const ph_src_file *f, size_t off)
+{
+	const std::string &t = f->text;
+	size_t nl = t.find('\n', off);
+	size_t end = nl == std::string::npos ? t.size() : nl;
+	size_t c = t.find("/*", off);
+
+	if (c != std::string::npos && c < end) {
+		size_t close = t.find("*/", c + 2);
+		if (close != std::string::npos && close + 2 > end) {
+			nl = t.find('\n', close);
+			end = nl == std::string::npos ? t.size() : nl;
+		}
+	}
+	return end;
+}
+
+/* Reads the declarations of T's members in TYPE's definition, in the
+   order they are written; NULL, or why they cannot be moved.  */
+static const char *read_definition(tree type, const struct ph_type *t,
+				   const ph_src_file **file,
+				   std::vector<size_t> *order,
+				   std::vector<member_decl_text> *decls,
+				   size_t *before_first)
+{
+	/* GCC's fix-it machinery is quadratic in the hints, and nobody
+	   reviews a diff of that many lines.  */
+	if (t->nr_members > 256)
+		return "too many members to rewrite";
+	std::vector<size_t> names(t->nr_members);
+	const char *path = NULL;
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const struct ph_member *m = &t->members[i];
+
+		if (m->base || m->artificial)
+			return "the class has bases or a vptr";
+		tree f = ph_member_decl(type, m);
+		if (!f)
+			return "a member has no declaration of its own";
+		location_t loc = DECL_SOURCE_LOCATION(f);
+		if (from_macro_expansion_at(loc))
+			return "a member comes from a macro";
+		expanded_location x = expand_location(loc);
+		if (!x.file)
+			return "the source is not available";
+		if (!path)
+			path = x.file;
+		else if (strcmp(path, x.file))
+			return "the members are in several files";
+		const ph_src_file *sf = ph_src_get(x.file);
+		if (!sf)
+			return "the source is not available";
+		*file = sf;
+		names[i] = sf->offset(x.line, x.column);
+		if (names[i] == std::string::npos)
+			return "the source changed";
+	}
+	const ph_src_file *f = *file;
+	const std::string &text = f->text;
+	/* The members in the order they are written.  */
+	order->resize(t->nr_members);
+	for (size_t i = 0; i < t->nr_members; i++)
+		(*order)[i] = i;
+	std::sort(order->begin(), order->end(),
+		  [&](size_t a, size_t b) { return names[a] < names[b]; });
+
+	/* The body's top-level declarations, from the '{' before the first
+	   member: the one the name's lexer meets when going back is
+	   unknown, so go forward from the type's own name.  */
+	location_t tloc = ph_type_location(type);
+	expanded_location tx = expand_location(tloc);
+	size_t open = std::string::npos;
+	if (tx.file && strcmp(tx.file, path) == 0 &&
+	    !from_macro_expansion_at(tloc)) {
+		ph_lexer lx(text, f->offset(tx.line, tx.column), ph_lang_cxx);
+		for (;;) {
+			ph_tok tok = lx.next();
+			if (tok.kind == PH_TOK_EOF || tok.start > names[(*order)[0]])
+				break;
+			if (lx.is(tok, "{"))
+				open = tok.start;
+			else if (lx.is(tok, "(") || lx.is(tok, "[")) {
+				size_t e = ph_skip_balanced(text, tok.start,
+							    ph_lang_cxx);
+				if (e == std::string::npos)
+					break;
+				lx.pos = e;
+			}
+		}
+	}
+	if (open == std::string::npos)
+		return "the definition's braces cannot be found";
+
+	/* Declarations: token runs ending in ';' at the body's level.  */
+	ph_lexer lx(text, open + 1, ph_lang_cxx);
+	size_t k = 0;		/* the next member, in written order */
+	size_t prev_end = open + 1;
+	decls->clear();
+	while (k < t->nr_members) {
+		ph_tok first = lx.next();
+		if (first.kind == PH_TOK_EOF || first.kind == PH_TOK_BAD)
+			return "the definition cannot be read";
+		if (first.kind == PH_TOK_DIRECTIVE)
+			return k ? "a directive stands between the members"
+				 : "a directive stands before the members";
+		if (lx.is(first, "}"))
+			return "the definition cannot be read";
+		ph_tok tok = first;
+		size_t members_in = 0;
+		bool access = false, last_paren = false;
+		for (;;) {
+			if (tok.kind == PH_TOK_EOF || tok.kind == PH_TOK_BAD ||
+			    lx.is(tok, "}"))
+				return "the definition cannot be read";
+			if (tok.kind == PH_TOK_DIRECTIVE)
+				return "a directive stands between the members";
+			if (lx.is(tok, "(") || lx.is(tok, "[") ||
+			    lx.is(tok, "{")) {
+				size_t e = ph_skip_balanced(text, tok.start,
+							    ph_lang_cxx);
+				if (e == std::string::npos)
+					return "the definition cannot be read";
+				lx.pos = e;
+				/* A function's body ends its definition; an
+				   aggregate defined in place goes on to its
+				   declarator and ';'.  */
+				if (lx.is(tok, "{") && last_paren)
+					break;
+				last_paren = lx.is(tok, "(");
+				tok = lx.next();
+				continue;
+			}
+			last_paren = lx.is(tok, ")") ||
+				     (last_paren && tok.kind == PH_TOK_IDENT);
+			if (tok.kind == PH_TOK_IDENT &&
+			    (lx.is(tok, "public") || lx.is(tok, "private") ||
+			     lx.is(tok, "protected"))) {
+				ph_tok colon = lx.peek();
+				if (lx.is(colon, ":")) {
+					access = true;
+					lx.next();
+					break;
+				}
+			}
+			if (lx.is(tok, ";"))
+				break;
+			tok = lx.next();
+		}
+		size_t end = lx.pos;
+		for (size_t i = 0; i < t->nr_members; i++)
+			members_in += names[i] >= first.start && names[i] < end;
+		if (access) {
+			if (k && k < t->nr_members)
+				return "an access specifier stands between "
+				       "the members";
+			prev_end = end;
+			continue;
+		}
+		if (members_in == 0) {
+			if (k)
+				return "another declaration stands between "
+				       "the members";
+			prev_end = end;
+			continue;
+		}
+		if (members_in > 1)
+			return "several declarators share a declaration";
+		if (names[(*order)[k]] < first.start ||
+		    names[(*order)[k]] >= end)
+			return "the definition cannot be read";
+		member_decl_text d;
+		d.start = first.start;
+		d.semi = end;
+		if (!k)
+			*before_first = prev_end - 1;
+		prev_end = end;
+		decls->push_back(d);
+		k++;
+	}
+	return NULL;
+}
+
+/* The member lines permuted: chunk I of the written order gets the
+   text of the member the new order puts there.  */
+static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
+			       const std::vector<member_decl_text> &decls,
+			       const std::vector<size_t> &perm,
+			       std::vector<ph_src_edit> *edits)
+{
+	const std::string &t = f->text;
+	std::vector<std::pair<size_t, size_t>> chunks;
+	size_t begin = open_line_end;
+
+	for (size_t k = 0; k < decls.size(); k++) {
+		const member_decl_text &d = decls[k];
+		/* The chunk starts on a line of its own ...  */
+		if (!only_comments(t, begin, d.start) && begin != d.start)
+			return "several members are declared on one line";
+		size_t line_start = t.rfind('\n', d.start - 1);
+		line_start = line_start == std::string::npos ? 0 : line_start + 1;
+		if (line_start < begin)
+			return k ? "several members are declared on one line"
+				 : "a member shares its line with a brace";
+		/* ... and ends with its line, a comment after it allowed.  */
+		size_t end = line_end(f, d.semi);
+		if (!only_comments(t, d.semi, end))
+			return "several members are declared on one line";
+		chunks.push_back(std::make_pair(begin, end + 1));
+		begin = end + 1;
+	}
+	/* The region of lines, rewritten line by line (a fix-it stays on
+	   one line); the permuted region has the same lines, reordered.  */
+	std::string now = t.substr(chunks.front().first,
+				   chunks.back().second - chunks.front().first);
+	std::string then;
+	for (size_t k = 0; k < chunks.size(); k++)
+		then += t.substr(chunks[perm[k]].first,
+				 chunks[perm[k]].second - chunks[perm[k]].first);
+	size_t a = 0, b = 0, off = chunks.front().first;
+	while (a < now.size()) {
+		size_t na = now.find('\n', a), nb = then.find('\n', b);
+		if (na == std::string::npos || nb == std::string::npos)
+			return "the definition cannot be read";
+		std::string ol = now.substr(a, na - a), nl = then.substr(b, nb - b);
+		size_t cut = ol.size(), cutn = nl.size();
+		if (cut && ol[cut - 1] == '\r')
+			cut--;
+		if (cutn && nl[cutn - 1] == '\r')
+			cutn--;
+		if (ol.compare(0, cut, nl, 0, cutn) != 0) {
+			ph_src_edit e;
+			e.file = f->path;
+			e.off = off + a;
+			e.end = off + a + cut;
+			e.new_text = nl.substr(0, cutn);
+			edits->push_back(e);
+		}
+		a = na + 1;
+		b = nb + 1;
+	}
+	return NULL;
+}
+
+/* All members on one line: each declaration's text goes where the
+   declaration of the member the new order puts there was.  */
+static const char *span_edits(const ph_src_file *f,
+			      const std::vector<member_decl_text> &decls,
+			      const std::vector<size_t> &perm,
+			      std::vector<ph_src_edit> *edits)
+{
+	const std::string &t = f->text;
+
+	for (size_t k = 0; k + 1 < decls.size(); k++)
+		if (t.substr(decls[k].semi, decls[k + 1].start - decls[k].semi)
+			    .find_first_not_of(" \t") != std::string::npos)
+			return "a comment stands between members declared on "
+			       "one line";
+	for (size_t k = 0; k < decls.size(); k++) {
+		if (perm[k] == k)
+			continue;
+		ph_src_edit e;
+		e.file = f->path;
+		e.off = decls[k].start;
+		e.end = decls[k].semi;
+		e.new_text = t.substr(decls[perm[k]].start,
+				      decls[perm[k]].semi - decls[perm[k]].start);
+		edits->push_back(e);
+	}
+	return NULL;
+}
+
+/* The definition's own site: its member declarations (and their
+   comments) moved into SUGGESTED's order.  */
+static void definition_site(tree type, const struct ph_type *t,
+			    const struct ph_type *suggested, ph_unit_site *s)
+{
+	s->kind = PH_SITE_DEFINITION;
+	ph_site_place(s, ph_type_location(type));
+	const ph_src_file *f = NULL;
+	std::vector<size_t> written;
+	std::vector<member_decl_text> decls;
+	size_t before_first = 0;
+	const char *obstacle = read_definition(type, t, &f, &written, &decls,
+					       &before_first);
+	size_t named = 0;
+
+	for (size_t k = 0; k < suggested->nr_members; k++)
+		named += *suggested->members[k].name ||
+			 !suggested->members[k].bitfield;
+	if (!obstacle && (named != t->nr_members ||
+			  suggested->nr_members != t->nr_members))
+		obstacle = "the new order spells out reserved bits";
+	/* perm[k]: the written declaration that goes to place K.  */
+	std::vector<size_t> perm(t->nr_members);
+	for (size_t k = 0; !obstacle && k < t->nr_members; k++) {
+		char kw[256], kf[256];
+		const char *want = ph_member_key(&suggested->members[k], kw,
+						 sizeof(kw));
+		size_t from = 0;
+		while (from < t->nr_members &&
+		       strcmp(ph_member_key(&t->members[written[from]], kf,
+					    sizeof(kf)),
+			      want) != 0)
+			from++;
+		if (from == t->nr_members)
+			obstacle = "a member of the new order is not in the "
+				   "definition";
+		else
+			perm[k] = from;
+	}
+	if (!obstacle) {
+		const std::string &text = f->text;
+		bool one_line = line_of(f, decls.front().start) ==
+				line_of(f, decls.back().semi);
+		if (one_line)
+			obstacle = span_edits(f, decls, perm, &s->edits);
+		else
+			/* From the line after the one that holds what comes
+			   before the first member ('{', an access
+			   specifier).  */
+			obstacle = chunk_edits(
+				f, std::min(line_end(f, before_first) + 1,
+					    text.size()),
+				decls, perm, &s->edits);
+	}
+	if (obstacle) {
+		s->why = obstacle;
+		s->edits.clear();
+		return;
+	}
+	s->rewrite = true;
+}
+
+static bool path_has(const char *file, const char *part)
+{
+	return file && strstr(file, part) != NULL;
+}
+
+/* What the type itself says: packed, a public header, pokehole_abi.  */
+static void own_sites(tree type, const struct ph_type *t,
+		      std::vector<ph_unit_site> *out)
+{
+	location_t loc = ph_type_location(type);
+	expanded_location x = expand_location(loc);
+	const char *abi = NULL;
+
+	if (t->packed || TYPE_PACKED(type)) {
+		ph_unit_site s;
+		s.kind = PH_SITE_PACKED;
+		ph_site_place(&s, loc);
+		s.why = "declared packed";
+		out->push_back(s);
+	}
+	if (lookup_attribute("pokehole_abi", TYPE_ATTRIBUTES(type)))
+		abi = "marked pokehole_abi";
+	else if (in_system_header_at(loc))
+		abi = "defined in a system header";
+	else if (path_has(x.file, "/uapi/") ||
+		 (x.file && strncmp(x.file, "uapi/", 5) == 0))
+		abi = "defined in a uapi header";
+	else if (x.file && (strncmp(x.file, "/usr/include/", 13) == 0 ||
+			    strncmp(x.file, "/usr/local/include/", 19) == 0))
+		abi = "defined in an installed header";
+	if (abi) {
+		ph_unit_site s;
+		s.kind = PH_SITE_ABI;
+		ph_site_place(&s, loc);
+		s.why = abi;
+		out->push_back(s);
+	}
+}
+
+static std::set<tree> *lifetimes_done;
+
+void ph_sites_assemble(tree type, const struct ph_type *t,
+		       const struct ph_type *suggested, ph_type_report *out)
+{
+	*out = ph_type_report();
+	type = TYPE_MAIN_VARIANT(type);
+	if (suggested && suggested != t && suggested->size < t->size) {
+		ph_unit_site d;
+		definition_site(type, t, suggested, &d);
+		out->sites.push_back(d);
+		out->suggested = suggested;
+		char key[256];
+		for (size_t i = 0; i < suggested->nr_members; i++)
+			if (*suggested->members[i].name ||
+			    !suggested->members[i].bitfield)
+				out->order.push_back(ph_member_key(
+					&suggested->members[i], key,
+					sizeof(key)));
+	}
+	own_sites(type, t, &out->sites);
+	if (ph_lang_cxx) {
+		if (!lifetimes_done) {
+			lifetimes_done = new std::set<tree>;
+			ph_cxx_forwarded_sites();
+		}
+		if (lifetimes_done->insert(type).second)
+			ph_cxx_record_lifetimes(type);
+	}
+	if (const std::vector<ph_unit_site> *v = ph_sites_of(type))
+		for (const auto &s : *v)
+			out->sites.push_back(s);
+	ph_asserts_for(type, t, &out->sites);
+	for (const auto &s : out->sites)
+		out->fixed |= ph_site_kind_fixed(s.kind);
+}
+
+/* The positional list P made designated, in ORDER: each element named
+   (.m = ...), members without one left to their defaults.  */
+template <typename Text>
+static bool designate_list(const ph_permute &p,
+			   const std::vector<std::string> &order, Text text,
+			   std::vector<ph_src_edit> *out, std::string *why)
+{
+	std::vector<size_t> idx;
+	for (const auto &name : order)
+		for (size_t k = 0; k < p.fields.size(); k++)
+			if (p.fields[k] == name)
+				idx.push_back(k);
+	if (idx.size() != p.fields.size()) {
+		*why = "an element stands for no member of the new order";
+		return false;
+	}
+	for (size_t k = 0; k < p.spans.size(); k++) {
+		ph_src_edit e;
+		e.file = p.file;
+		e.off = p.spans[k].first;
+		e.end = p.spans[k].second;
+		e.new_text = "." + p.fields[idx[k]] + " = " + text(idx[k]);
+		out->push_back(e);
+	}
+	return true;
+}
+
+/* PERMUTE's elements rearranged into ORDER: the edits, or false.  */
+static bool permute_edits(const ph_permute &p,
+			  const std::vector<std::string> &order,
+			  std::vector<ph_src_edit> *out, std::string *why)
+{
+	const ph_src_file *f = ph_src_get(p.file.c_str());
+	if (!f) {
+		*why = "the source is not available";
+		return false;
+	}
+	auto text = [&](size_t k) {
+		return f->text.substr(p.spans[k].first,
+				      p.spans[k].second - p.spans[k].first);
+	};
+	auto rank = [&](const std::string &name) -> long {
+		for (size_t i = 0; i < order.size(); i++)
+			if (order[i] == name)
+				return (long)i;
+		return -1;
+	};
+	size_t prefix = 0;
+	while (prefix < p.fields.size() && p.fields[prefix].empty())
+		prefix++;
+	for (size_t k = prefix; k < p.fields.size(); k++) {
+		if (p.fields[k].empty() || rank(p.fields[k]) < 0) {
+			*why = "an element stands for no member of the new "
+			       "order";
+			return false;
+		}
+	}
+	std::vector<std::string> texts;
+	for (size_t k = 0; k < prefix; k++)
+		texts.push_back(text(k));
+	if (p.positional) {
+		/* By position: each member of the new order up to the last
+		   one given a value; a member in between gets "{}" when
+		   leaving it out would have value-initialized it.  */
+		long last = -1;
+		for (size_t k = prefix; k < p.fields.size(); k++)
+			last = std::max(last, rank(p.fields[k]));
+		for (long i = 0; i <= last; i++) {
+			size_t k = prefix;
+			while (k < p.fields.size() && p.fields[k] != order[i])
+				k++;
+			if (k < p.fields.size()) {
+				texts.push_back(text(k));
+				continue;
+			}
+			if (std::find(p.omissible.begin(), p.omissible.end(),
+				      order[i]) == p.omissible.end()) {
+				if (p.can_designate && !prefix)
+					return designate_list(p, order, text,
+							      out, why);
+				*why = "'" + order[i] +
+				       "' has a default member initializer, "
+				       "which a positional list cannot leave "
+				       "to it once a later member is given";
+				return false;
+			}
+			texts.push_back("{}");
+		}
+	} else {
+		std::vector<size_t> idx;
+		for (size_t k = prefix; k < p.fields.size(); k++)
+			idx.push_back(k);
+		std::stable_sort(idx.begin(), idx.end(),
+				 [&](size_t a, size_t b) {
+					 return rank(p.fields[a]) <
+						rank(p.fields[b]);
+				 });
+		for (size_t k : idx)
+			texts.push_back(text(k));
+	}
+	size_t n = std::min(texts.size(), p.spans.size());
+	for (size_t k = 0; k < n; k++) {
+		if (texts[k] == text(k))
+			continue;
+		ph_src_edit e;
+		e.file = p.file;
+		e.off = p.spans[k].first;
+		e.end = p.spans[k].second;
+		e.new_text = texts[k];
+		out->push_back(e);
+	}
+	if (texts.size() > p.spans.size()) {
+		ph_src_edit e;
+		e.file = p.file;
+		e.off = e.end = p.append_at;
+		for (size_t k = p.spans.size(); k < texts.size(); k++)
+			e.new_text += (k || p.spans.size() ? ", " : "") +
+				      texts[k];
+		out->push_back(e);
+	}
+	return true;
+}
+
+static bool site_edits(const ph_type_report &r, const ph_unit_site &s,
+		       std::vector<ph_src_edit> *out, std::string *why)
+{
+	for (const auto &e : s.edits)
+		out->push_back(e);
+	for (const auto &p : s.permutes)
+		if (!permute_edits(p, r.order, out, why))
+			return false;
+	return true;
+}
+
+static struct ph_site c_site(const ph_unit_site &s)
+{
+	struct ph_site c;
+
+	c.kind = s.kind;
+	c.file = s.file.c_str();
+	c.line = s.line;
+	c.column = s.column;
+	c.member = s.member.c_str();
+	c.other = s.other.c_str();
+	c.why = s.why.c_str();
+	c.rewrite = s.rewrite;
+	return c;
+}
+
+static std::vector<const char *> order_cstr(const ph_type_report &r)
+{
+	std::vector<const char *> v;
+
+	for (const auto &n : r.order)
+		v.push_back(n.c_str());
+	return v;
+}
+
+bool ph_site_ok(const ph_type_report &r, const struct ph_type *t,
+		const ph_unit_site &s, const char **why)
+{
+	static std::string reason;
+	struct ph_site c = c_site(s);
+	std::vector<const char *> order = order_cstr(r);
+
+	*why = NULL;
+	if (!r.suggested)
+		return true;
+	if (c.rewrite && !s.permutes.empty()) {
+		std::vector<ph_src_edit> scratch;
+		std::string w;
+		if (!site_edits(r, s, &scratch, &w)) {
+			reason = w;
+			*why = reason.c_str();
+			return false;
+		}
+	}
+	return ph_site_allows(&c, t, r.suggested, order.data(), order.size(),
+			      why);
+}
+
+/* Two edits of one file that overlap (insertions at one place
+   included, unless they are the same).  */
+static bool overlap(const ph_src_edit &a, const ph_src_edit &b)
+{
+	if (a.file != b.file)
+		return false;
+	if (a.off == a.end && b.off == b.end)
+		return a.off == b.off;
+	return a.off < b.end && b.off < a.end;
+}
+
+bool ph_sites_edits(const ph_type_report &r, std::vector<ph_src_edit> *out,
+		    std::string *why)
+{
+	std::vector<ph_src_edit> all;
+
+	for (const auto &s : r.sites) {
+		if (!s.rewrite)
+			continue;
+		if (!site_edits(r, s, &all, why))
+			return false;
+	}
+	for (const auto &e : all) {
+		bool dup = false;
+		for (const auto &o : *out) {
+			if (o == e) {
+				dup = true;
+				break;
+			}
+			if (overlap(o, e)) {
+				*why = "two of its edits overlap";
+				return false;
+			}
+		}
+		if (!dup)
+			out->push_back(e);
+	}
+	return true;
+}
+
+const char *ph_site_words(enum ph_site_kind kind)
+{
+	switch (kind) {
+	case PH_SITE_DEFINITION:
+		return "its definition";
+	case PH_SITE_POSITIONAL:
+		return "a positional initializer";
+	case PH_SITE_DESIGNATED:
+		return "a designated initializer";
+	case PH_SITE_MEM_INIT:
+		return "a mem-initializer list";
+	case PH_SITE_READS:
+		return "a member initialized from another";
+	case PH_SITE_BINDING:
+		return "a structured binding";
+	case PH_SITE_FIRST_MEMBER:
+		return "a cast to or from its first member";
+	case PH_SITE_PACKED:
+		return "packed";
+	case PH_SITE_IO:
+		return "its bytes written or read whole";
+	case PH_SITE_ABI:
+		return "part of a public ABI";
+	case PH_SITE_ASSERT:
+		return "a static assertion on its layout";
+	case PH_SITE_FORWARDED:
+		return "aggregate initialization from a call's arguments";
+	case PH_SITE_INITIALIZER:
+		return "an initializer that cannot be read";
+	case PH_SITE_LIFETIME:
+		return "members constructed and destroyed in order";
+	case PH_SITE_NR_KINDS:
+		break;
+	}
+	return "a site";
+}
+
+void ph_sites_render(const ph_type_report &r, const struct ph_type *t,
+		     struct ph_buf *out)
+{
+	struct ph_type_sites ts;
+	std::vector<struct ph_site> sites;
+	std::vector<std::string> whys;
+	std::vector<const char *> order = order_cstr(r);
+	std::vector<ph_src_edit> edits;
+	std::vector<struct ph_edit> cedits;
+	std::vector<std::string> olds;
+	std::vector<std::string> files;
+
+	whys.reserve(r.sites.size());
+	for (const auto &s : r.sites) {
+		struct ph_site c = c_site(s);
+		const char *why;
+
+		/* A site whose edits cannot follow this order cannot be
+		   rewritten for it.  */
+		if (c.rewrite && r.suggested && !s.permutes.empty() &&
+		    !ph_site_ok(r, t, s, &why) && why) {
+			whys.push_back(why);
+			c.why = whys.back().c_str();
+			c.rewrite = false;
+		}
+		sites.push_back(c);
+	}
+	if (r.suggested) {
+		for (const auto &s : r.sites) {
+			std::string w;
+			std::vector<ph_src_edit> one;
+			if (s.rewrite && site_edits(r, s, &one, &w))
+				for (const auto &e : one)
+					if (std::find(edits.begin(), edits.end(),
+						      e) == edits.end())
+						edits.push_back(e);
+		}
+	}
+	olds.reserve(edits.size());
+	for (const auto &e : edits) {
+		const ph_src_file *f = ph_src_get(e.file.c_str());
+		struct ph_edit c;
+
+		if (!f)
+			continue;
+		c.file = e.file.c_str();
+		f->position(e.off, &c.line, &c.column);
+		f->position(e.end, &c.end_line, &c.end_column);
+		olds.push_back(f->text.substr(e.off, e.end - e.off));
+		c.old_text = olds.back().c_str();
+		c.new_text = e.new_text.c_str();
+		cedits.push_back(c);
+	}
+
+	static char cwd[4096];
+	if (!cwd[0] && !getcwd(cwd, sizeof(cwd)))
+		strcpy(cwd, ".");
+	memset(&ts, 0, sizeof(ts));
+	ts.name = t->name;
+	ts.kind = t->kind;
+	ts.typedef_name = t->typedef_name;
+	ts.file = t->file ? t->file : "";
+	ts.line = t->line;
+	ts.dir = cwd;
+	ts.unit = main_input_filename ? main_input_filename : "";
+	ts.size = t->size;
+	ts.new_size = r.suggested ? r.suggested->size : t->size;
+	ts.nr_order = order.size();
+	ts.order = order.data();
+	ts.nr_sites = sites.size();
+	ts.sites = sites.data();
+	ts.nr_edits = cedits.size();
+	ts.edits = cedits.data();
+	ph_render_sites(out, &ts);
+}
+
+void ph_sites_out_release(void)
+{
+	delete lifetimes_done;
+	lifetimes_done = nullptr;
+}

@@ -1,0 +1,88 @@
+/* The sites' functions that speak of GCC's trees: include sites.h, then
+   plugin.h, then this.  */
+#ifndef PH_PLUGIN_SITES_TREE_H
+#define PH_PLUGIN_SITES_TREE_H
+
+/* sites.cc: collection, per type.  */
+bool ph_sites_enabled(void);
+void ph_sites_register(const char *plugin_name);
+void ph_sites_release(void);
+void ph_sites_add(tree type, ph_unit_site &&site);
+const std::vector<ph_unit_site> *ph_sites_of(tree type);
+/* S's place: LOC's file, line and column.  */
+void ph_site_place(ph_unit_site *s, location_t loc);
+/* VAR is the object of a compound literal.  */
+bool ph_compound_literal_decl(tree var);
+/* A location for LINE:COLUMN of FILE (HINT's map first), verified to
+   expand to it; UNKNOWN_LOCATION when the line maps have none.  */
+location_t ph_location_at(const char *file, uint32_t line, uint32_t column,
+			  location_t hint);
+
+/* initsites.cc: braced lists.  */
+void ph_init_var_root(tree var, tree ctor);
+void ph_init_expr_root(tree ctor, location_t where, tree fn);
+void ph_init_unreadable(tree ctor, location_t anchor, const char *why);
+/* Every value CTOR gives is zero.  */
+bool ph_init_all_zero(tree ctor);
+void ph_init_text_root(tree type, tree ctor, location_t anchor,
+		       const ph_src_file *file, size_t open);
+
+/* cxxsites.cc.  */
+bool ph_cxx_ctor_done(tree ctor);
+/* CTOR and the CONSTRUCTORs inside it are read (a root).  */
+void ph_cxx_mark_done(tree ctor);
+void ph_cxx_walk_end(void);
+void ph_cxx_binding(tree var);
+void ph_cxx_walk_node(tree t, location_t where, tree fn, int *walk_subtrees);
+void ph_cxx_function(tree fn);
+size_t ph_cxx_mem_init_list(tree fn, tree field);
+void ph_cxx_record_lifetimes(tree record);
+/* FN (a library function) initializes an aggregate TYPE of the program
+   from its arguments; FN calls CALLEE at WHERE.  */
+void ph_cxx_note_forward(tree fn, tree type);
+void ph_cxx_note_call(tree fn, tree callee, location_t where);
+/* The program's calls into library functions that forward to its
+   aggregates: their sites, once all the unit's functions are seen.  */
+void ph_cxx_forwarded_sites(void);
+void ph_cxx_release(void);
+/* A braced list of C++ whose text is somewhere around WHERE.  */
+void ph_cxx_expr_root(tree ctor, location_t where, tree fn);
+
+/* asserts.cc: static assertions on offsetof and sizeof.  */
+void ph_asserts_note_typedef(tree decl);
+void ph_asserts_for(tree type, const struct ph_type *t,
+		    std::vector<ph_unit_site> *out);
+void ph_asserts_release(void);
+
+/* sites-out.cc: a type's sites at the end of the unit.  */
+struct ph_type_report {
+	/* Every site, its definition first (when a new order was
+	   suggested).  */
+	std::vector<ph_unit_site> sites;
+	/* The order suggested (members' names), empty when none.  */
+	std::vector<std::string> order;
+	const struct ph_type *suggested = nullptr;
+	/* A site of the type's bytes (packed, I/O, ABI): never
+	   reordered.  */
+	bool fixed = false;
+};
+
+/* TYPE's sites (T its layout), for the order SUGGESTED (NULL: none, or
+   T itself).  */
+void ph_sites_assemble(tree type, const struct ph_type *t,
+		       const struct ph_type *suggested, ph_type_report *out);
+/* Whether site S lets the order of R stand; *WHY otherwise.  */
+bool ph_site_ok(const ph_type_report &r, const struct ph_type *t,
+		const ph_unit_site &s, const char **why);
+/* The edits of every site for R's order, merged; false with *WHY when
+   one cannot be made.  */
+bool ph_sites_edits(const ph_type_report &r, std::vector<ph_src_edit> *out,
+		    std::string *why);
+/* The type's "sites" record (docs/layout-jsonl.md).  */
+void ph_sites_render(const ph_type_report &r, const struct ph_type *t,
+		     struct ph_buf *out);
+/* "a positional initializer", for notes.  */
+const char *ph_site_words(enum ph_site_kind kind);
+void ph_sites_out_release(void);
+
+#endif

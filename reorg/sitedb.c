@@ -1,0 +1,213 @@
+/* A build's sites (sitedb.h).  */
+#include "sitedb.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ph_sitedb_init(struct ph_sitedb *db)
+{
+	memset(db, 0, sizeof(*db));
+	ph_arena_init(&db->arena);
+}
+
+void ph_sitedb_deinit(struct ph_sitedb *db)
+{
+	ph_arena_deinit(&db->arena);
+	free(db->v);
+	free(db->by_name);
+	memset(db, 0, sizeof(*db));
+}
+
+static const char *dup(struct ph_sitedb *db, const char *s, bool *oom)
+{
+	char *r = ph_arena_strdup(&db->arena, s ? s : "");
+
+	*oom |= !r;
+	return r ? r : "";
+}
+
+struct ph_error *ph_sitedb_add(struct ph_sitedb *db,
+			       const struct ph_type_sites *s)
+{
+	struct ph_type_sites c = *s;
+	bool oom = false;
+
+	if (db->n == db->cap) {
+		size_t cap = db->cap ? 2 * db->cap : 64;
+		struct ph_type_sites *v = realloc(db->v, cap * sizeof(*v));
+
+		if (!v)
+			return &ph_error_nomem;
+		db->v = v;
+		db->cap = cap;
+	}
+	c.name = dup(db, s->name, &oom);
+	c.file = dup(db, s->file, &oom);
+	c.dir = dup(db, s->dir, &oom);
+	c.unit = dup(db, s->unit, &oom);
+	c.order = s->nr_order ? ph_arena_alloc(&db->arena,
+					       s->nr_order * sizeof(*c.order))
+			      : NULL;
+	c.sites = s->nr_sites ? ph_arena_alloc(&db->arena,
+					       s->nr_sites * sizeof(*c.sites))
+			      : NULL;
+	c.edits = s->nr_edits ? ph_arena_alloc(&db->arena,
+					       s->nr_edits * sizeof(*c.edits))
+			      : NULL;
+	if ((s->nr_order && !c.order) || (s->nr_sites && !c.sites) ||
+	    (s->nr_edits && !c.edits))
+		return &ph_error_nomem;
+	for (size_t i = 0; i < s->nr_order; i++)
+		c.order[i] = dup(db, s->order[i], &oom);
+	for (size_t i = 0; i < s->nr_sites; i++) {
+		struct ph_site *d = &c.sites[i];
+
+		*d = s->sites[i];
+		d->file = dup(db, d->file, &oom);
+		d->member = dup(db, d->member, &oom);
+		d->other = dup(db, d->other, &oom);
+		d->why = dup(db, d->why, &oom);
+	}
+	for (size_t i = 0; i < s->nr_edits; i++) {
+		struct ph_edit *d = &c.edits[i];
+
+		*d = s->edits[i];
+		d->file = dup(db, d->file, &oom);
+		d->old_text = dup(db, d->old_text, &oom);
+		d->new_text = dup(db, d->new_text, &oom);
+	}
+	if (oom)
+		return &ph_error_nomem;
+	db->v[db->n++] = c;
+	return NULL;
+}
+
+static const struct ph_sitedb *sort_db;
+
+static int by_name(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = strcmp(sort_db->v[x].name, sort_db->v[y].name);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+static const char *base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+struct ph_error *ph_sitedb_find(struct ph_sitedb *db, const struct ph_type *t,
+				const size_t **ret, size_t *n)
+{
+	*ret = NULL;
+	*n = 0;
+	if (db->nr_indexed != db->n) {
+		size_t *v = realloc(db->by_name, (db->n + 1) * sizeof(*v));
+
+		if (!v)
+			return &ph_error_nomem;
+		for (size_t i = 0; i < db->n; i++)
+			v[i] = i;
+		/* qsort has no argument for its comparison.  */
+		sort_db = db;
+		qsort(v, db->n, sizeof(*v), by_name);
+		sort_db = NULL;
+		db->by_name = v;
+		db->nr_indexed = db->n;
+	}
+	/* The first record of T's name.  */
+	size_t lo = 0, hi = db->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (strcmp(db->v[db->by_name[mid]].name, t->name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t end = lo;
+	while (end < db->n && strcmp(db->v[db->by_name[end]].name, t->name) == 0)
+		end++;
+	/* Those of T's kind and place, moved to the front of the run.  */
+	size_t k = lo;
+	for (size_t i = lo; i < end; i++) {
+		const struct ph_type_sites *s = &db->v[db->by_name[i]];
+
+		if (s->kind != t->kind || s->typedef_name != t->typedef_name ||
+		    (t->line && s->line != t->line) ||
+		    (t->file && *t->file &&
+		     strcmp(base(s->file), base(t->file)) != 0))
+			continue;
+		size_t tmp = db->by_name[k];
+		db->by_name[k] = db->by_name[i];
+		db->by_name[i] = tmp;
+		k++;
+	}
+	*ret = db->by_name + lo;
+	*n = k - lo;
+	return NULL;
+}
+
+static bool same_place(const struct ph_site *a, const struct ph_site *b)
+{
+	return a->kind == b->kind && a->line == b->line &&
+	       a->column == b->column && strcmp(a->file, b->file) == 0 &&
+	       strcmp(a->member, b->member) == 0 &&
+	       strcmp(a->other, b->other) == 0;
+}
+
+struct ph_error *ph_sitedb_verdict(struct ph_sitedb *db,
+				   const struct ph_type *t,
+				   const struct ph_type *suggested,
+				   bool *safe, size_t *records,
+				   struct ph_site_stop **stops, size_t *nr)
+{
+	const size_t *idx;
+	size_t n, cap = 0;
+	struct ph_error *err;
+	bool definition = false;
+
+	*safe = false;
+	*stops = NULL;
+	*nr = 0;
+	if ((err = ph_sitedb_find(db, t, &idx, &n)))
+		return err;
+	*records = n;
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_type_sites *rec = &db->v[idx[i]];
+
+		for (size_t j = 0; j < rec->nr_sites; j++) {
+			const struct ph_site *s = &rec->sites[j];
+			const char *why;
+			bool have = false;
+
+			if (ph_site_allows(s, t, suggested, rec->order,
+					   rec->nr_order, &why)) {
+				definition |= s->kind == PH_SITE_DEFINITION;
+				continue;
+			}
+			for (size_t k = 0; k < *nr && !have; k++)
+				have = same_place((*stops)[k].site, s);
+			if (have)
+				continue;
+			if (*nr == cap) {
+				cap = cap ? 2 * cap : 8;
+				struct ph_site_stop *v =
+					realloc(*stops, cap * sizeof(*v));
+				if (!v) {
+					free(*stops);
+					*stops = NULL;
+					*nr = 0;
+					return &ph_error_nomem;
+				}
+				*stops = v;
+			}
+			(*stops)[(*nr)++] = (struct ph_site_stop){ rec, s, why };
+		}
+	}
+	*safe = n && definition && !*nr;
+	return NULL;
+}

@@ -1,0 +1,59 @@
+/* The order-dependent sites of a whole build: the "sites" records of
+   every unit (sites.h), gathered, and the build-wide answer for a type:
+   whether a new order keeps what every site of every unit means, and
+   which sites stop it.  */
+#ifndef PH_SITEDB_H
+#define PH_SITEDB_H
+
+#include "arena.h"
+#include "sites.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct ph_sitedb {
+	struct ph_arena arena;
+	struct ph_type_sites *v;
+	size_t n, cap;
+	/* The records by name, made when first asked.  */
+	size_t *by_name;
+	size_t nr_indexed;
+};
+
+void ph_sitedb_init(struct ph_sitedb *db);
+void ph_sitedb_deinit(struct ph_sitedb *db);
+/* Copies S (its strings, sites and edits) into DB.  */
+struct ph_error *ph_sitedb_add(struct ph_sitedb *db,
+			       const struct ph_type_sites *s);
+
+/* The records of type T: its name, kind, typedef, line and file (the
+   file compared by its last component: the reader and the plugin may
+   spell its directory differently).  Returns how many; *RET points to
+   DB's indexes of them (valid until DB changes).  */
+struct ph_error *ph_sitedb_find(struct ph_sitedb *db, const struct ph_type *t,
+				const size_t **ret, size_t *n);
+
+/* A site that stops a new order, from the record REC.  */
+struct ph_site_stop {
+	const struct ph_type_sites *rec;
+	const struct ph_site *site;
+	const char *why;
+};
+
+/* Whether SUGGESTED (the engine's new layout of T) keeps what every
+   site of T in DB means: *SAFE, and the sites that stop it (each place
+   once, however many units name it) in *STOPS (malloc'd, *NR of them);
+   *RECORDS is how many units' records name T (0: the build's reports
+   do not know T, and it is not called safe).  */
+struct ph_error *ph_sitedb_verdict(struct ph_sitedb *db,
+				   const struct ph_type *t,
+				   const struct ph_type *suggested,
+				   bool *safe, size_t *records,
+				   struct ph_site_stop **stops, size_t *nr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,32 @@
+/* A unified diff of one file, from its text and the edits made to it:
+   what the whole-build patch (pokehole --patch) prints, in the form
+   GCC's -fdiagnostics-generate-patch gives (--- NAME, +++ NAME, three
+   lines of context), for patch -p0.  */
+#ifndef PH_REPORT_PATCH_H
+#define PH_REPORT_PATCH_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* [OFF, END) of the file's text becomes TEXT (END == OFF: inserted).  */
+struct ph_patch_edit {
+	size_t off, end;
+	const char *text;
+};
+
+/* Appends the diff of TEXT (LEN bytes) against TEXT with EDITS (N of
+   them, sorted by OFF, none overlapping another) made, naming the file
+   NAME.  Nothing when nothing changes.  */
+void ph_render_patch(struct ph_buf *out, const char *name, const char *text,
+		     size_t len, const struct ph_patch_edit *edits, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

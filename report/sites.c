@@ -1,0 +1,89 @@
+/* The "sites" record (sites.h).  */
+#include "sites.h"
+
+#include "jsonl.h"
+
+static void key(struct ph_buf *out, const char *k)
+{
+	ph_buf_puts(out, ",\"");
+	ph_buf_puts(out, k);
+	ph_buf_puts(out, "\":");
+}
+
+static void key_str(struct ph_buf *out, const char *k, const char *v)
+{
+	key(out, k);
+	ph_json_string(out, v ? v : "");
+}
+
+static void key_u64(struct ph_buf *out, const char *k, uint64_t v)
+{
+	key(out, k);
+	ph_buf_put_u64(out, v);
+}
+
+void ph_render_sites(struct ph_buf *out, const struct ph_type_sites *s)
+{
+	ph_buf_puts(out, "{\"kind\":\"sites\"");
+	key_str(out, "name", s->name);
+	key_str(out, "type_kind", ph_kind_name(s->kind));
+	key(out, "typedef");
+	ph_buf_puts(out, s->typedef_name ? "true" : "false");
+	key_str(out, "file", s->file);
+	key_u64(out, "line", s->line);
+	key_str(out, "dir", s->dir);
+	key_str(out, "unit", s->unit);
+	key_u64(out, "size", s->size);
+	if (s->nr_order) {
+		key_u64(out, "new_size", s->new_size);
+		key(out, "order");
+		ph_buf_putc(out, '[');
+		for (size_t i = 0; i < s->nr_order; i++) {
+			if (i)
+				ph_buf_putc(out, ',');
+			ph_json_string(out, s->order[i]);
+		}
+		ph_buf_putc(out, ']');
+	}
+	key(out, "sites");
+	ph_buf_putc(out, '[');
+	for (size_t i = 0; i < s->nr_sites; i++) {
+		const struct ph_site *st = &s->sites[i];
+
+		ph_buf_puts(out, i ? ",{" : "{");
+		ph_buf_puts(out, "\"site\":");
+		ph_json_string(out, ph_site_kind_name(st->kind));
+		key_str(out, "file", st->file);
+		key_u64(out, "line", st->line);
+		key_u64(out, "column", st->column);
+		if (st->member && *st->member)
+			key_str(out, "member", st->member);
+		if (st->other && (*st->other || st->kind == PH_SITE_READS))
+			key_str(out, "other", st->other);
+		if (st->why && *st->why)
+			key_str(out, "why", st->why);
+		key(out, "rewrite");
+		ph_buf_puts(out, st->rewrite ? "true}" : "false}");
+	}
+	ph_buf_putc(out, ']');
+	if (s->nr_edits) {
+		key(out, "edits");
+		ph_buf_putc(out, '[');
+		for (size_t i = 0; i < s->nr_edits; i++) {
+			const struct ph_edit *e = &s->edits[i];
+
+			ph_buf_puts(out, i ? ",{" : "{");
+			ph_buf_puts(out, "\"file\":");
+			ph_json_string(out, e->file);
+			key_u64(out, "line", e->line);
+			key_u64(out, "column", e->column);
+			key_u64(out, "end_line", e->end_line);
+			key_u64(out, "end_column", e->end_column);
+			key_str(out, "old", e->old_text);
+			key_str(out, "new", e->new_text);
+			ph_buf_putc(out, '}');
+		}
+		ph_buf_putc(out, ']');
+	}
+	ph_buf_puts(out, "}\n");
+}
