@@ -341,9 +341,11 @@ static void render_verdict(struct ph_buf *out, bool safe, size_t records,
 	for (size_t i = 0; i < nr; i++) {
 		const struct ph_site *s = stops[i].site;
 
+		bool same = !*s->why || strcmp(s->why, stops[i].why) == 0;
+
 		ph_buf_printf(out, "/*   %s:%u:%u: %s: %s%s%s */\n", s->file,
 			      s->line, s->column, ph_site_kind_name(s->kind),
-			      stops[i].why, *s->why ? " - " : "", s->why);
+			      stops[i].why, same ? "" : " - ", same ? "" : s->why);
 	}
 }
 
@@ -555,13 +557,14 @@ static struct ph_error *print_types(struct ph_model *model,
 	return err;
 }
 
-/* --patch: the types pahole would list (not those named by a typedef
-   unless asked for by name, as -R does).  */
+/* --patch: every type read (an untagged one named by a typedef too,
+   which -R leaves out as pahole does: the patch is for the whole
+   build).  */
 static bool patch_wants(void *arg, const struct ph_type *t)
 {
-	const struct options *o = arg;
-
-	return !t->typedef_name || o->class_names;
+	(void)arg;
+	(void)t;
+	return true;
 }
 
 /* --at: each layout -C names.  An offset past a type's end is said

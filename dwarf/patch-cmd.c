@@ -24,12 +24,18 @@
 #include "../baseline/lines.h"
 #include "../report/patch.h"
 
+/* "struct s", or a typedef's name alone: the type as C names it.  */
+#define KIND_OF(t)                                                      \
+	(t)->typedef_name ? "" : ph_kind_name((t)->kind),               \
+		(t)->typedef_name ? "" : " "
+
 /* One edit of the build, its file resolved.  */
 struct edit {
 	char *path;		/* as it is opened */
 	const struct ph_edit *e;
 	size_t type;		/* the type it is for */
 	size_t off, end;	/* in the file, once read */
+	size_t src_off, src_end;	/* a move's text; SIZE_MAX: none */
 };
 
 struct type_state {
@@ -144,11 +150,33 @@ static void refuse(struct type_state *ts, const char *why, const char *path,
 
 static bool same_edit(const struct edit *a, const struct edit *b)
 {
-	return strcmp(a->path, b->path) == 0 && a->e->line == b->e->line &&
-	       a->e->column == b->e->column &&
-	       a->e->end_line == b->e->end_line &&
-	       a->e->end_column == b->e->end_column &&
+	return strcmp(a->path, b->path) == 0 && a->off == b->off &&
+	       a->end == b->end && a->src_off == b->src_off &&
+	       a->src_end == b->src_end &&
 	       strcmp(a->e->new_text, b->e->new_text) == 0;
+}
+
+/* A inside B's place, which another accepted edit's move takes
+   elsewhere: A is made there, so the two do not conflict.  */
+static bool carried(const struct patch *p, const struct edit *a,
+		    const struct edit *b)
+{
+	bool in = a->off == a->end ? b->off < a->off && a->off < b->end
+				   : b->off <= a->off && a->end <= b->end;
+	if (!in || (a->off == b->off && a->end == b->end))
+		return false;
+	for (size_t i = 0; i < p->nr_edits; i++) {
+		const struct edit *m = &p->edits[i];
+
+		if (m->src_off == SIZE_MAX || !p->types[m->type].accepted ||
+		    strcmp(m->path, a->path) != 0)
+			continue;
+		if (a->off == a->end ? m->src_off < a->off && a->off < m->src_end
+				     : m->src_off <= a->off &&
+					       a->end <= m->src_end)
+			return true;
+	}
+	return false;
 }
 
 static bool overlaps(const struct edit *a, const struct edit *b)
@@ -193,7 +221,7 @@ static struct ph_error *gather(struct patch *p, size_t ti)
 			if (!path)
 				return &ph_error_nomem;
 			p->edits[p->nr_edits++] = (struct edit){
-				path, &rec->edits[j], ti, 0, 0
+				path, &rec->edits[j], ti, 0, 0, SIZE_MAX, SIZE_MAX
 			};
 		}
 	}
@@ -221,7 +249,14 @@ static bool resolve(struct patch *p)
 			continue;
 		}
 		size_t len = strlen(e->e->old_text);
-		if (!offset(f, e->e->line, e->e->column, &e->off) ||
+		bool from = !e->e->moves ||
+			    (offset(f, e->e->from_line, e->e->from_column,
+				    &e->src_off) &&
+			     offset(f, e->e->from_end_line,
+				    e->e->from_end_column, &e->src_end) &&
+			     e->src_off <= e->src_end);
+		if (!from ||
+		    !offset(f, e->e->line, e->e->column, &e->off) ||
 		    !offset(f, e->e->end_line, e->e->end_column, &e->end) ||
 		    e->end < e->off || e->end - e->off != len ||
 		    memcmp(f->text + e->off, e->e->old_text, len) != 0) {
@@ -247,7 +282,8 @@ static bool conflicts(struct patch *p)
 			struct edit *b = &p->edits[j];
 
 			if (!p->types[b->type].accepted || !overlaps(a, b) ||
-			    same_edit(a, b))
+			    same_edit(a, b) || carried(p, a, b) ||
+			    carried(p, b, a))
 				continue;
 			refuse(&p->types[a->type], "its edits conflict with "
 			       "another's", a->path, a->e->line);
@@ -259,6 +295,8 @@ static bool conflicts(struct patch *p)
 	return stable;
 }
 
+/* By file, then place, the larger of two at one place first (an edit
+   inside another comes after it).  */
 static int by_path_offset(const void *x, const void *y)
 {
 	const struct edit *a = x, *b = y;
@@ -268,7 +306,7 @@ static int by_path_offset(const void *x, const void *y)
 		return c;
 	if (a->off != b->off)
 		return a->off < b->off ? -1 : 1;
-	return (a->end > b->end) - (a->end < b->end);
+	return (a->end < b->end) - (a->end > b->end);
 }
 
 /* PATH as the patch names it: relative to the current directory when
@@ -284,16 +322,59 @@ static const char *shown(const char *path, const char *cwd)
 	return path;
 }
 
+/* The name a member's type spells, without qualifiers, a class-key or
+   array bounds, compared with NAME.  */
+static bool type_is(const char *type, const char *name)
+{
+	static const char *const skip[] = { "const ", "volatile ", "struct ",
+					    "union ", "class " };
+	size_t n;
+
+	for (bool more = true; more;) {
+		more = false;
+		for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++) {
+			size_t k = strlen(skip[i]);
+			if (strncmp(type, skip[i], k) == 0) {
+				type += k;
+				more = true;
+			}
+		}
+	}
+	n = strcspn(type, "[");
+	while (n && type[n - 1] == ' ')
+		n--;
+	return strlen(name) == n && strncmp(type, name, n) == 0;
+}
+
+/* Whether T holds a U by value (in a member, an array, a nested
+   aggregate): its size then changes again when U's does.  */
+static bool holds(const struct ph_member *m, size_t n, const struct ph_type *u,
+		  unsigned depth)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (m[i].nested && depth < 64 &&
+		    holds(m[i].members, m[i].nr_members, u, depth + 1))
+			return true;
+		if (!m[i].nested && !strchr(m[i].type, '*') &&
+		    !strchr(m[i].type, '&') && type_is(m[i].type, u->name))
+			return true;
+	}
+	return false;
+}
+
 static void print_stops(FILE *err, const char *progname,
 			const struct ph_type *t, const struct ph_site_stop *s,
 			size_t n)
 {
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		const char *own = s[i].site->why;
+		bool same = strcmp(own, s[i].why) == 0 || !*own;
+
 		fprintf(err, "%s:   %s:%" PRIu32 ":%" PRIu32 ": %s: %s%s%s\n",
 			progname, s[i].site->file, s[i].site->line,
 			s[i].site->column, ph_site_kind_name(s[i].site->kind),
-			s[i].why, *s[i].site->why ? " - " : "",
-			s[i].site->why);
+			s[i].why, same ? "" : " - ", same ? "" : own);
+	}
 	(void)t;
 }
 
@@ -335,8 +416,8 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 		ts->accepted = safe;
 		if (!safe) {
 			refused++;
-			fprintf(stderr, "%s: %s %s: refused: ", progname,
-				ph_kind_name(t->kind), t->name);
+			fprintf(stderr, "%s: %s%s%s: refused: ", progname,
+				KIND_OF(t), t->name);
 			if (!records)
 				fprintf(stderr, "no unit's report has its "
 					"sites\n");
@@ -388,10 +469,13 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 			/* Identical edits of several units or types: once.  */
 			if (n && pe[n - 1].off == e->off &&
 			    pe[n - 1].end == e->end &&
+			    pe[n - 1].src_off == e->src_off &&
 			    strcmp(pe[n - 1].text, e->e->new_text) == 0)
 				continue;
 			pe[n++] = (struct ph_patch_edit){ e->off, e->end,
-							  e->e->new_text };
+							  e->e->new_text,
+							  e->src_off,
+							  e->src_end };
 		}
 		struct file_text *f = n ? file_of(&p, p.edits[i].path) : NULL;
 		if (f)
@@ -404,18 +488,29 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 		struct type_state *ts = &p.types[i];
 
 		if (ts->accepted) {
+			const struct ph_type *held = NULL;
+			for (size_t j = 0; j < p.nr_types && !held; j++)
+				if (j != i && p.types[j].accepted &&
+				    holds(ts->t->members, ts->t->nr_members,
+					  p.types[j].t, 0))
+					held = p.types[j].t;
 			patched++;
 			saved += ts->t->size - ts->suggested->size;
-			fprintf(stderr, "%s: %s %s: %" PRIu64 " -> %" PRIu64
-				" bytes, safe: %zu %s\n", progname,
-				ph_kind_name(ts->t->kind), ts->t->name,
-				ts->t->size, ts->suggested->size, ts->records,
+			char also[512] = "";
+			if (held)
+				snprintf(also, sizeof(also), " at most (it holds "
+					 "%s%s%s, patched too)", KIND_OF(held),
+					 held->name);
+			fprintf(stderr, "%s: %s%s%s: %" PRIu64 " -> %" PRIu64
+				" bytes%s, safe: %zu %s\n", progname,
+				KIND_OF(ts->t), ts->t->name, ts->t->size,
+				ts->suggested->size, also, ts->records,
 				ts->records == 1 ? "unit's sites"
 						 : "units' sites");
 		} else if (ts->refused) {
 			refused++;
-			fprintf(stderr, "%s: %s %s: refused: %s (%s)\n",
-				progname, ph_kind_name(ts->t->kind),
+			fprintf(stderr, "%s: %s%s%s: refused: %s (%s)\n",
+				progname, KIND_OF(ts->t),
 				ts->t->name, ts->refused,
 				ts->refused_detail ? ts->refused_detail : "");
 		}

@@ -140,6 +140,27 @@ struct ph_error *ph_sites_load_record(const char *origin, size_t lineno,
 		d->end_column = (uint32_t)num(e, "end_column", UINT32_MAX, &ok);
 		d->old_text = str(e, "old", &ok);
 		d->new_text = str(e, "new", &ok);
+		const json_t *from = json_object_get(e, "from");
+		if (from) {
+			uint32_t *to[4] = { &d->from_line, &d->from_column,
+					    &d->from_end_line,
+					    &d->from_end_column };
+			if (!json_is_array(from) || json_array_size(from) != 4) {
+				ok = false;
+			} else {
+				for (size_t k = 0; k < 4; k++) {
+					const json_t *n = json_array_get(from, k);
+					if (!json_is_integer(n) ||
+					    json_integer_value(n) < 1 ||
+					    json_integer_value(n) > UINT32_MAX)
+						ok = false;
+					else
+						*to[k] = (uint32_t)
+							json_integer_value(n);
+				}
+			}
+			d->moves = ok;
+		}
 		if (ok && (!d->line || !d->column ||
 			   d->end_line < d->line ||
 			   (d->end_line == d->line &&

@@ -58,6 +58,8 @@ static const char *const keywords[] = {
 struct macro_scan {
 	std::set<std::string> *names;
 	std::map<std::string, std::vector<std::string>> uses;
+	/* Each macro's definition, "NAME(params) body".  */
+	std::map<std::string, std::string> defs;
 };
 
 static int note_macro(cpp_reader *pfile, cpp_hashnode *node, void *data)
@@ -78,6 +80,7 @@ static int note_macro(cpp_reader *pfile, cpp_hashnode *node, void *data)
 		if (tok.kind == PH_TOK_IDENT)
 			used.push_back(lx.str(tok));
 	ms->uses[(const char *)NODE_NAME(node)] = used;
+	ms->defs[(const char *)NODE_NAME(node)] = s;
 	return 1;
 }
 
@@ -107,10 +110,9 @@ static bool in_directive(const std::string &t, size_t off)
 
 /* The type and member of offsetof(TYPE, MEMBER...) or sizeof(TYPE) in
    the assertion's argument text [FROM, TO).  */
-static void scan_args(const ph_src_file *f, size_t from, size_t to,
+static void scan_args(const std::string &t, size_t from, size_t to,
 		      const mention &at, std::vector<mention> *out)
 {
-	const std::string &t = f->text;
 	ph_lexer lx(t, from, ph_lang_cxx);
 
 	for (;;) {
@@ -168,6 +170,88 @@ static void scan_args(const ph_src_file *f, size_t from, size_t to,
 	}
 }
 
+/* The arguments of a call's text "(a, b(c, d), e)" from OPEN.  */
+static std::vector<std::string> split_args(const std::string &t, size_t open,
+					   size_t close)
+{
+	std::vector<std::string> args;
+	ph_lexer lx(t, open + 1, ph_lang_cxx);
+	size_t start = open + 1;
+	int depth = 0;
+
+	for (;;) {
+		ph_tok tok = lx.next();
+		if (tok.kind == PH_TOK_EOF || tok.start >= close - 1) {
+			args.push_back(t.substr(start, close - 1 - start));
+			return args;
+		}
+		if (lx.is(tok, "(") || lx.is(tok, "[") || lx.is(tok, "{"))
+			depth++;
+		else if (lx.is(tok, ")") || lx.is(tok, "]") || lx.is(tok, "}"))
+			depth--;
+		else if (depth == 0 && lx.is(tok, ",")) {
+			args.push_back(t.substr(start, tok.start - start));
+			start = tok.end;
+		}
+	}
+}
+
+/* The replacement of macro DEF ("NAME(p, q) body") for ARGS: its body
+   with each parameter replaced by its argument, as the preprocessor
+   would (one level; the assertion's offsetof and sizeof are in it).  */
+static std::string substitute(const std::string &def,
+			      const std::vector<std::string> &args)
+{
+	size_t name_end = def.find_first_of(" (");
+	if (name_end == std::string::npos)
+		return "";
+	std::vector<std::string> params;
+	size_t body = name_end;
+	if (def[name_end] == '(') {
+		size_t close = ph_skip_balanced(def, name_end, ph_lang_cxx);
+		if (close == std::string::npos)
+			return "";
+		std::string p = def.substr(name_end + 1, close - name_end - 2);
+		for (size_t i = 0; i <= p.size();) {
+			size_t j = p.find(',', i);
+			if (j == std::string::npos)
+				j = p.size();
+			std::string one = p.substr(i, j - i);
+			size_t a = one.find_first_not_of(" "),
+			       b = one.find_last_not_of(" ");
+			params.push_back(a == std::string::npos
+						 ? ""
+						 : one.substr(a, b - a + 1));
+			i = j + 1;
+		}
+		body = close;
+	}
+	std::string out;
+	ph_lexer lx(def, body, ph_lang_cxx);
+	size_t pos = body;
+	for (;;) {
+		ph_tok tok = lx.next();
+		if (tok.kind == PH_TOK_EOF || tok.kind == PH_TOK_BAD)
+			break;
+		out += def.substr(pos, tok.start - pos);
+		pos = tok.end;
+		std::string w = lx.str(tok);
+		size_t k = 0;
+		while (k < params.size() && params[k] != w)
+			k++;
+		if (tok.kind == PH_TOK_IDENT && k < params.size()) {
+			out += k < args.size() ? args[k] : "";
+		} else if (tok.kind == PH_TOK_IDENT && w == "__VA_ARGS__" &&
+			   !params.empty() && params.back() == "...") {
+			for (size_t i = params.size() - 1; i < args.size(); i++)
+				out += (i + 1 < params.size() ? "" : ",") + args[i];
+		} else {
+			out += w;
+		}
+	}
+	return out;
+}
+
 static void scan_unit(void)
 {
 	mentions = new std::vector<mention>;
@@ -223,7 +307,18 @@ static void scan_unit(void)
 				at.file = f->path;
 				f->position(off, &at.line, &at.column);
 				at.what = name;
-				scan_args(f, open.end, end, at, mentions);
+				auto def = ms.defs.find(name);
+				if (def == ms.defs.end()) {
+					scan_args(t, open.end, end, at,
+						  mentions);
+					continue;
+				}
+				/* A macro of the program's: what it stands
+				   for here, its arguments put in.  */
+				std::string x = substitute(
+					def->second,
+					split_args(t, open.start, end));
+				scan_args(x, 0, x.size(), at, mentions);
 			}
 		}
 	}

@@ -49,8 +49,31 @@ bool ph_cxx_ctor_done(tree ctor)
 static std::set<std::pair<const ph_src_file *, size_t>> *lists_taken;
 static std::set<unsigned> *bindings_done;
 
+/* Lists C++ split into stores to the object's members (a list that is
+   not constant, of a variable or of a new-expression's object): the
+   stores, gathered per object, become a CONSTRUCTOR again at the end of
+   the function's walk.  */
+struct split_store {
+	std::vector<tree> path;		/* FIELD_DECLs from the object */
+	tree value;
+};
+struct split_object {
+	tree base;			/* the VAR_DECL, or the pointer */
+	bool var;
+	location_t where;
+	std::vector<split_store> stores;
+};
+static std::vector<split_object> *splits;
+static void split_roots(tree fn);
+
+static tree split_fn;
+
 void ph_cxx_walk_end(void)
 {
+	if (splits)
+		split_roots(split_fn);
+	delete splits;
+	splits = nullptr;
 	delete ctors_done;
 	ctors_done = nullptr;
 	delete lists_taken;
@@ -314,6 +337,10 @@ static void expr_root(tree ctor, location_t where, tree fn)
 		if (score < 0)
 			continue;
 		candidates++;
+		/* The statement's location inside the list: that one.  */
+		size_t close = ph_skip_balanced(f->text, tok.start, true);
+		if (close != std::string::npos && tok.start <= off && off < close)
+			score += 1000;
 		size_t dist = tok.start > off ? tok.start - off : off - tok.start;
 		if (score > best_score || (score == best_score && dist < best_dist)) {
 			best = tok.start;
@@ -419,6 +446,108 @@ void ph_cxx_forwarded_sites(void)
 static tree cur_ctor_class;
 static tree cur_fn;
 
+/* An INIT_EXPR of a member of a variable or of a new-expression's
+   object: part of a split list.  */
+static bool note_split(tree t, location_t where, tree fn)
+{
+	tree lhs = TREE_OPERAND(t, 0);
+	std::vector<tree> path;
+
+	while (TREE_CODE(lhs) == COMPONENT_REF &&
+	       TREE_CODE(TREE_OPERAND(lhs, 1)) == FIELD_DECL &&
+	       path.size() < 16) {
+		path.insert(path.begin(), TREE_OPERAND(lhs, 1));
+		lhs = TREE_OPERAND(lhs, 0);
+	}
+	if (path.empty())
+		return false;
+	tree base = NULL_TREE;
+	bool var = false;
+	if (VAR_P(lhs) && DECL_NAME(lhs) && !DECL_ARTIFICIAL(lhs)) {
+		base = lhs;
+		var = true;
+	} else if (TREE_CODE(lhs) == INDIRECT_REF || TREE_CODE(lhs) == MEM_REF) {
+		tree p = TREE_OPERAND(lhs, 0);
+		STRIP_NOPS(p);
+		if (VAR_P(p) && DECL_ARTIFICIAL(p))
+			base = p;
+	}
+	if (!base || !RECORD_OR_UNION_TYPE_P(TREE_TYPE(lhs)))
+		return false;
+	if (!splits)
+		splits = new std::vector<split_object>;
+	split_fn = fn;
+	split_object *o = NULL;
+	for (auto &x : *splits)
+		if (x.base == base)
+			o = &x;
+	if (!o) {
+		split_object n;
+		n.base = base;
+		n.var = var;
+		n.where = where;
+		splits->push_back(n);
+		o = &splits->back();
+	}
+	split_store st;
+	st.path = path;
+	st.value = TREE_OPERAND(t, 1);
+	o->stores.push_back(st);
+	return true;
+}
+
+/* The CONSTRUCTOR of TYPE with each store's value at its path (the
+   values of FROM, a CONSTRUCTOR the front end kept, first).  */
+static tree rebuild(tree type, tree from, const std::vector<split_store> &stores,
+		    size_t depth)
+{
+	vec<constructor_elt, va_gc> *elts = NULL;
+	std::vector<tree> done;
+
+	if (from && TREE_CODE(from) == CONSTRUCTOR)
+		for (const auto &e : *CONSTRUCTOR_ELTS(from))
+			CONSTRUCTOR_APPEND_ELT(elts, e.index, e.value);
+	for (size_t i = 0; i < stores.size(); i++) {
+		const split_store &st = stores[i];
+		if (st.path.size() <= depth)
+			continue;
+		tree f = st.path[depth];
+		if (st.path.size() == depth + 1) {
+			CONSTRUCTOR_APPEND_ELT(elts, f, st.value);
+			continue;
+		}
+		if (std::find(done.begin(), done.end(), f) != done.end())
+			continue;
+		done.push_back(f);
+		std::vector<split_store> inner;
+		for (const auto &o : stores)
+			if (o.path.size() > depth + 1 && o.path[depth] == f)
+				inner.push_back(o);
+		CONSTRUCTOR_APPEND_ELT(elts, f,
+				       rebuild(TREE_TYPE(f), NULL_TREE, inner,
+					       depth + 1));
+	}
+	return build_constructor(type, elts);
+}
+
+static void split_roots(tree fn)
+{
+	for (const auto &o : *splits) {
+		tree type = o.var ? TREE_TYPE(o.base)
+				  : TREE_TYPE(TREE_TYPE(o.base));
+		if (!type || !RECORD_OR_UNION_TYPE_P(type))
+			continue;
+		tree ctor = rebuild(type, o.var ? DECL_INITIAL(o.base) : NULL_TREE,
+				    o.stores, 0);
+		if (o.var) {
+			if (ph_sites_var_once(o.base))
+				ph_init_var_root_split(o.base, ctor, true);
+		} else {
+			expr_root(ctor, o.where, fn);
+		}
+	}
+}
+
 void ph_cxx_walk_node(tree t, location_t where, tree fn, int *walk_subtrees)
 {
 	(void)walk_subtrees;
@@ -437,6 +566,8 @@ void ph_cxx_walk_node(tree t, location_t where, tree fn, int *walk_subtrees)
 		return;
 	}
 	if (TREE_CODE(t) != INIT_EXPR && TREE_CODE(t) != MODIFY_EXPR)
+		return;
+	if (TREE_CODE(t) == INIT_EXPR && note_split(t, where, fn))
 		return;
 	tree lhs = TREE_OPERAND(t, 0);
 	tree rhs = strip_target(TREE_OPERAND(t, 1));

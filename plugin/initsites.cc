@@ -18,6 +18,7 @@
 #include "sites.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "plugin.h"
 #include "sites-tree.h"
@@ -199,6 +200,37 @@ static tree sub_digested(const level &l)
 	return NULL_TREE;
 }
 
+/* Whether an element's text may do something when evaluated: a call, an
+   assignment, an increment (a cast looks like a call: taken as one).  */
+static bool may_have_effects(const std::string &text, const ph_init_elem &e)
+{
+	ph_lexer lx(text, e.value_start, ph_lang_cxx);
+	ph_tok prev = { PH_TOK_EOF, 0, 0 };
+
+	for (;;) {
+		ph_tok tok = lx.next();
+		if (tok.kind == PH_TOK_EOF || tok.start >= e.value_end)
+			return false;
+		if (lx.is(tok, "++") || lx.is(tok, "--") || lx.is(tok, "=") ||
+		    lx.is(tok, "+=") || lx.is(tok, "-=") || lx.is(tok, "*=") ||
+		    lx.is(tok, "/=") || lx.is(tok, "new") ||
+		    lx.is(tok, "delete") || lx.is(tok, "throw"))
+			return true;
+		/* f(...), but not a literal's or a keyword's parentheses:
+		   sizeof, alignof, casts to built-in types.  */
+		if (lx.is(tok, "(") && prev.kind == PH_TOK_IDENT) {
+			std::string w = lx.str(prev);
+			if (w != "sizeof" && w != "alignof" && w != "char" &&
+			    w != "short" && w != "int" && w != "long" &&
+			    w != "unsigned" && w != "signed" && w != "float" &&
+			    w != "double" && w != "bool" && w != "decltype" &&
+			    w != "noexcept")
+				return true;
+		}
+		prev = tok;
+	}
+}
+
 /* FIELD named NAME in TYPE, and the anonymous members on the way to
    it (C and GNU C++ let a designator name the members of anonymous
    aggregates directly).  */
@@ -271,9 +303,70 @@ static bool macro_has_comma(cpp_hashnode *node)
 	}
 }
 
+/* The braced list that is the whole body of macro NODE: the file of its
+   definition and the '{' there; NULL with *WHY when its body is
+   something else.  */
+static const ph_src_file *macro_list(cpp_hashnode *node, size_t *open,
+				     const char **why)
+{
+	cpp_macro *m = node->value.macro;
+
+	*why = "initialized by a macro whose body is not one braced list";
+	if (!m || m->kind != cmk_macro)
+		return NULL;
+	if (m->syshdr) {
+		*why = "initialized by a system header's macro";
+		return NULL;
+	}
+	expanded_location x = expand_location(m->line);
+	const ph_src_file *f = x.file ? ph_src_get(x.file) : NULL;
+	if (!f || x.line <= 0 || (size_t)x.line > f->line_starts.size())
+		return NULL;
+	const std::string &t = f->text;
+	/* #define NAME(params) { ... }, perhaps over continued lines.  */
+	size_t p = f->line_starts[x.line - 1];
+	size_t hash = t.find_first_not_of(" \t", p);
+	if (hash == std::string::npos || t[hash] != '#')
+		return NULL;
+	size_t end = hash;
+	while (end < t.size() && t[end] != '\n')
+		end += t[end] == '\\' && end + 1 < t.size() ? 2 : 1;
+	ph_lexer lx(t, hash + 1, ph_lang_cxx);
+	ph_tok tok = lx.next();
+	if (!lx.is(tok, "define"))
+		return NULL;
+	tok = lx.next();
+	if (tok.kind != PH_TOK_IDENT || lx.str(tok) != (const char *)NODE_NAME(node))
+		return NULL;
+	if (m->fun_like) {
+		tok = lx.next();
+		size_t close = lx.is(tok, "(")
+				       ? ph_skip_balanced(t, tok.start, ph_lang_cxx)
+				       : std::string::npos;
+		if (close == std::string::npos)
+			return NULL;
+		lx.pos = close;
+	}
+	tok = lx.next();
+	if (!lx.is(tok, "{"))
+		return NULL;
+	size_t close = ph_skip_balanced(t, tok.start, ph_lang_cxx);
+	if (close == std::string::npos || close > end)
+		return NULL;
+	/* Nothing after the list but comments.  */
+	lx.pos = close;
+	if (lx.next().start < end)
+		return NULL;
+	*open = tok.start;
+	return f;
+}
+
 /* A braced list being replayed.  */
 struct group_result {
 	const ph_init_group *group;
+	/* The file its text is in: the macro's where a macro's body is
+	   the list.  */
+	const ph_src_file *file;
 	/* Each element's path from the list's object: ".in.a", "[2].c";
 	   "" when the element sets the object itself; unknown when an
 	   array index is not given by the text.  */
@@ -286,6 +379,8 @@ struct group_result {
 	   element starts in (C++ reorders by these).  */
 	tree type = NULL_TREE;
 	std::vector<tree> fields;
+	/* Read from the body of this macro (NULL: from the source).  */
+	cpp_hashnode *macro = nullptr;
 	bool designated = false;
 	/* An element's value has side effects (C++ evaluates them in
 	   order).  */
@@ -295,6 +390,10 @@ struct group_result {
 struct replay {
 	const std::string *text;
 	const ph_src_file *file;
+	/* Lists read from macros' bodies, owned here; the macro whose body
+	   is being replayed.  */
+	std::vector<std::unique_ptr<ph_init_group>> macro_groups;
+	cpp_hashnode *cur_macro = nullptr;
 	location_t anchor;
 	const char *why = nullptr;	/* the text cannot be read */
 	std::vector<group_result> groups;
@@ -372,6 +471,33 @@ bool replay::assign(std::vector<level> &stack, const ph_init_elem &e,
 			return false;
 		}
 		if (!whole && macro) {
+			/* A macro whose body is the list: read there.  */
+			size_t open;
+			const char *mwhy;
+			const ph_src_file *mf = macro_list(macro, &open, &mwhy);
+			ph_init_group *mg =
+				mf ? ph_parse_init(mf->text, open, ph_lang_cxx,
+						   &mwhy)
+				   : NULL;
+			if (mg) {
+				std::string p;
+				r.path_known[k] = stack_path(stack, &p);
+				r.paths[k] = p;
+				macro_groups.emplace_back(mg);
+				const ph_src_file *save = file;
+				const std::string *save_text = text;
+				cpp_hashnode *save_macro = cur_macro;
+				file = mf;
+				text = &mf->text;
+				cur_macro = macro;
+				bool ok = group(mg, st, dig);
+				file = save;
+				text = save_text;
+				cur_macro = save_macro;
+				return ok;
+			}
+		}
+		if (!whole && macro) {
 			/* The macro's own braces, which the text here does
 			   not show: what it initializes is opaque.  */
 			std::vector<tree> types;
@@ -424,6 +550,8 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 	}
 	group_result r;
 	r.group = g;
+	r.file = file;
+	r.macro = cur_macro;
 	r.type = TYPE_MAIN_VARIANT(type);
 	r.paths.resize(g->elems.size());
 	r.path_known.resize(g->elems.size(), true);
@@ -514,7 +642,10 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 		if (TREE_CODE(stack[0].type) != ARRAY_TYPE) {
 			r.fields[k] = stack[0].field;
 			tree v = sub_digested(stack[0]);
-			r.side_effects |= v && TREE_SIDE_EFFECTS(v);
+			/* A value the front end split out of the list (not
+			   constant) or left out: its text says.  */
+			r.side_effects |= v ? TREE_SIDE_EFFECTS(v) != 0
+					    : may_have_effects(*text, e);
 		}
 		if (!assign(stack, e, r, k))
 			return false;
@@ -543,6 +674,47 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 	return true;
 }
 
+/* Whether NAME, written into a designator, would mean something else:
+   a macro, or a parameter of the macro whose body it goes into.  */
+static bool name_taken(const std::string &name, cpp_hashnode *macro)
+{
+	cpp_reader *pfile = ph_parse_in();
+
+	if (macro) {
+		cpp_macro *m = macro->value.macro;
+		for (unsigned i = 0; m && m->fun_like && i < m->paramc; i++)
+			if (name == (const char *)NODE_NAME(m->parm.params[i]))
+				return true;
+	}
+	cpp_hashnode *node =
+		pfile ? cpp_lookup(pfile, (const unsigned char *)name.data(),
+				   (unsigned)name.size())
+		      : NULL;
+	return node && cpp_macro_p(node);
+}
+
+/* The names in a designator path (".in.a[2].b") mean the members: NULL,
+   or why not.  */
+static const char *path_names_free(const std::string &path,
+				   cpp_hashnode *macro)
+{
+	for (size_t i = 0; i < path.size();) {
+		if (path[i] != '.') {
+			i++;
+			continue;
+		}
+		size_t j = i + 1;
+		while (j < path.size() && path[j] != '.' && path[j] != '[')
+			j++;
+		if (name_taken(path.substr(i + 1, j - i - 1), macro))
+			return macro ? "a member's name is a parameter of the "
+				       "macro, or a macro"
+				     : "a member's name is a macro";
+		i = j;
+	}
+	return NULL;
+}
+
 static const group_result *result_of(const replay &rp,
 				     const ph_init_group *g)
 {
@@ -556,41 +728,47 @@ static const group_result *result_of(const replay &rp,
    or false when a path is not known.  A list for an anonymous member,
    which no designator can name, loses its braces, its own elements
    designated by the names the anonymous member lends its parent.  */
-static bool designate(const replay &rp, const group_result &r,
-		      std::vector<ph_src_edit> *edits, unsigned depth = 0)
+static const char *designate(const replay &rp, const group_result &r,
+			     std::vector<ph_src_edit> *edits,
+			     unsigned depth = 0)
 {
+	const char *why;
+
 	for (size_t k = 0; k < r.group->elems.size(); k++) {
 		const ph_init_elem &e = r.group->elems[k];
 
 		if (!e.desig.empty())
 			continue;
 		if (!r.path_known[k])
-			return false;
+			return "an array index the text does not give";
 		if (r.paths[k].empty()) {
 			const group_result *inner =
 				e.group ? result_of(rp, e.group) : nullptr;
 			if (!inner || depth > 16 ||
 			    TREE_CODE(inner->type) == ARRAY_TYPE)
-				return false;
+				return "a list for an anonymous member that "
+				       "cannot lose its braces";
 			ph_src_edit open, close;
-			open.file = close.file = rp.file->path;
+			open.file = close.file = r.file->path;
 			open.off = e.group->open;
 			open.end = open.off + 1;
 			close.off = e.group->close;
 			close.end = close.off + 1;
 			edits->push_back(open);
 			edits->push_back(close);
-			if (!designate(rp, *inner, edits, depth + 1))
-				return false;
+			if ((why = designate(rp, *inner, edits, depth + 1)))
+				return why;
 			continue;
 		}
+		if ((why = path_names_free(r.paths[k], r.macro)))
+			return why;
 		ph_src_edit ed;
-		ed.file = rp.file->path;
+		ed.file = r.file->path;
 		ed.off = ed.end = e.start;
 		ed.new_text = r.paths[k] + " = ";
 		edits->push_back(ed);
 	}
-	return true;
+	return NULL;
 }
 
 /* C++20: the unit has designated initializers (the feature macro).  */
@@ -633,7 +811,7 @@ static void cxx_lists(ph_unit_site *s, const replay &rp, tree t,
 			break;
 		}
 		ph_permute p;
-		p.file = rp.file->path;
+		p.file = r.file->path;
 		p.positional = !designated;
 		for (size_t k = 0; k < r.group->elems.size(); k++) {
 			const ph_init_elem &e = r.group->elems[k];
@@ -660,9 +838,21 @@ static void cxx_lists(ph_unit_site *s, const replay &rp, tree t,
 		s->permutes.clear();
 }
 
-/* A braced list of TYPE at OPEN in FILE, CTOR the front end's.  */
+/* A braced list of TYPE at OPEN in FILE, CTOR the front end's; the body
+   of MACRO when not NULL.  */
+static void text_root(tree type, tree ctor, location_t anchor,
+		      const ph_src_file *file, size_t open,
+		      cpp_hashnode *macro);
+
 void ph_init_text_root(tree type, tree ctor, location_t anchor,
 		       const ph_src_file *file, size_t open)
+{
+	text_root(type, ctor, anchor, file, open, NULL);
+}
+
+static void text_root(tree type, tree ctor, location_t anchor,
+		      const ph_src_file *file, size_t open,
+		      cpp_hashnode *macro)
 {
 	const char *why = NULL;
 	ph_init_group *g = ph_parse_init(file->text, open, ph_lang_cxx, &why);
@@ -675,6 +865,7 @@ void ph_init_text_root(tree type, tree ctor, location_t anchor,
 	rp.text = &file->text;
 	rp.file = file;
 	rp.anchor = anchor;
+	rp.cur_macro = macro;
 	bool ok = rp.group(g, type, ctor);
 	if (!ok) {
 		ph_init_unreadable(ctor, anchor, rp.why);
@@ -707,10 +898,10 @@ void ph_init_text_root(tree type, tree ctor, location_t anchor,
 					      r.positional.end(),
 					      t) == r.positional.end())
 					continue;
-				if (!designate(rp, r, &s.edits)) {
+				if (const char *w = designate(rp, r, &s.edits)) {
 					s.rewrite = false;
-					s.why = "an array index the text does "
-						"not give";
+					s.why = std::string("no designator can "
+							    "be written: ") + w;
 					s.edits.clear();
 					break;
 				}
@@ -782,12 +973,19 @@ static bool no_initializer(const std::string &text, size_t off)
 
 void ph_init_var_root(tree var, tree ctor)
 {
+	ph_init_var_root_split(var, ctor, false);
+}
+
+void ph_init_var_root_split(tree var, tree ctor, bool split)
+{
 	tree type = TREE_TYPE(ctor);
 	size_t off, after;
 	const char *why = NULL;
 	location_t anchor = DECL_SOURCE_LOCATION(var);
 
-	if (!aggregate(type) || all_zero(ctor))
+	/* A list the front end split into stores (C++: not constant) is no
+	   list of zeros whatever is left of it.  */
+	if (!aggregate(type) || (!split && all_zero(ctor)))
 		return;
 	const ph_src_file *f = text_at(anchor, &off, &why);
 	if (!f) {
@@ -820,10 +1018,17 @@ void ph_init_var_root(tree var, tree ctor)
 			cpp_hashnode *m = tok.kind == PH_TOK_IDENT
 				? macro_named(f->text, tok.start, tok.end)
 				: NULL;
-			std::string w = m ? std::string("initialized by the "
-							"macro '") +
+			size_t mopen;
+			const char *mwhy = NULL;
+			const ph_src_file *mf =
+				m ? macro_list(m, &mopen, &mwhy) : NULL;
+			if (mf) {
+				text_root(type, ctor, anchor, mf, mopen, m);
+				return;
+			}
+			std::string w = m ? std::string(mwhy) + " ('" +
 						    (const char *)NODE_NAME(m) +
-						    "'"
+						    "')"
 					  : "the initializer is not a braced "
 					    "list the text shows";
 			ph_init_unreadable(ctor, anchor, w.c_str());

@@ -135,13 +135,18 @@ static const char *read_definition(tree type, const struct ph_type *t,
 	   reviews a diff of that many lines.  */
 	if (t->nr_members > 256)
 		return "too many members to rewrite";
-	std::vector<size_t> names(t->nr_members);
+	/* The members the body declares: a base is in the base clause, a
+	   vptr nowhere, and the engine keeps both first.  */
+	std::vector<size_t> src;
+	for (size_t i = 0; i < t->nr_members; i++)
+		if (!t->members[i].base && !t->members[i].artificial)
+			src.push_back(i);
+	if (src.empty())
+		return "no member is declared in the body";
+	std::vector<size_t> names(t->nr_members, std::string::npos);
 	const char *path = NULL;
-	for (size_t i = 0; i < t->nr_members; i++) {
+	for (size_t i : src) {
 		const struct ph_member *m = &t->members[i];
-
-		if (m->base || m->artificial)
-			return "the class has bases or a vptr";
 		tree f = ph_member_decl(type, m);
 		if (!f)
 			return "a member has no declaration of its own";
@@ -166,9 +171,7 @@ static const char *read_definition(tree type, const struct ph_type *t,
 	const ph_src_file *f = *file;
 	const std::string &text = f->text;
 	/* The members in the order they are written.  */
-	order->resize(t->nr_members);
-	for (size_t i = 0; i < t->nr_members; i++)
-		(*order)[i] = i;
+	*order = src;
 	std::sort(order->begin(), order->end(),
 		  [&](size_t a, size_t b) { return names[a] < names[b]; });
 
@@ -204,7 +207,7 @@ static const char *read_definition(tree type, const struct ph_type *t,
 	size_t k = 0;		/* the next member, in written order */
 	size_t prev_end = open + 1;
 	decls->clear();
-	while (k < t->nr_members) {
+	while (k < src.size()) {
 		ph_tok first = lx.next();
 		if (first.kind == PH_TOK_EOF || first.kind == PH_TOK_BAD)
 			return "the definition cannot be read";
@@ -255,10 +258,10 @@ static const char *read_definition(tree type, const struct ph_type *t,
 			tok = lx.next();
 		}
 		size_t end = lx.pos;
-		for (size_t i = 0; i < t->nr_members; i++)
+		for (size_t i : src)
 			members_in += names[i] >= first.start && names[i] < end;
 		if (access) {
-			if (k && k < t->nr_members)
+			if (k && k < src.size())
 				return "an access specifier stands between "
 				       "the members";
 			prev_end = end;
@@ -390,27 +393,33 @@ static void definition_site(tree type, const struct ph_type *t,
 	size_t before_first = 0;
 	const char *obstacle = read_definition(type, t, &f, &written, &decls,
 					       &before_first);
-	size_t named = 0;
+	/* The new order's members the body declares, in order.  */
+	std::vector<const struct ph_member *> want;
+	size_t spelled = 0;
+	for (size_t k = 0; k < suggested->nr_members; k++) {
+		const struct ph_member *m = &suggested->members[k];
 
-	for (size_t k = 0; k < suggested->nr_members; k++)
-		named += *suggested->members[k].name ||
-			 !suggested->members[k].bitfield;
-	if (!obstacle && (named != t->nr_members ||
-			  suggested->nr_members != t->nr_members))
+		if (m->base || m->artificial)
+			continue;
+		if (!*m->name && m->bitfield)
+			spelled++;
+		else
+			want.push_back(m);
+	}
+	if (!obstacle && (spelled || want.size() != written.size()))
 		obstacle = "the new order spells out reserved bits";
 	/* perm[k]: the written declaration that goes to place K.  */
-	std::vector<size_t> perm(t->nr_members);
-	for (size_t k = 0; !obstacle && k < t->nr_members; k++) {
+	std::vector<size_t> perm(written.size());
+	for (size_t k = 0; !obstacle && k < want.size(); k++) {
 		char kw[256], kf[256];
-		const char *want = ph_member_key(&suggested->members[k], kw,
-						 sizeof(kw));
+		const char *key = ph_member_key(want[k], kw, sizeof(kw));
 		size_t from = 0;
-		while (from < t->nr_members &&
+		while (from < written.size() &&
 		       strcmp(ph_member_key(&t->members[written[from]], kf,
 					    sizeof(kf)),
-			      want) != 0)
+			      key) != 0)
 			from++;
-		if (from == t->nr_members)
+		if (from == written.size())
 			obstacle = "a member of the new order is not in the "
 				   "definition";
 		else
@@ -515,50 +524,53 @@ void ph_sites_assemble(tree type, const struct ph_type *t,
 		out->fixed |= ph_site_kind_fixed(s.kind);
 }
 
-/* The positional list P made designated, in ORDER: each element named
-   (.m = ...), members without one left to their defaults.  */
-template <typename Text>
+/* What a list's slot becomes: element K's text moved there (after
+   PREFIX), or LITERAL.  */
+struct slot {
+	size_t k = std::string::npos;
+	std::string prefix;
+	std::string literal;
+};
+
+/* The positional list P made designated, in the order MEMBERS: each
+   element named (.m = ...), members without one left to their
+   defaults.  */
 static bool designate_list(const ph_permute &p,
-			   const std::vector<std::string> &order, Text text,
-			   std::vector<ph_src_edit> *out, std::string *why)
+			   const std::vector<std::string> &members,
+			   std::vector<slot> *slots, std::string *why)
 {
-	std::vector<size_t> idx;
-	for (const auto &name : order)
+	slots->clear();
+	for (const auto &name : members)
 		for (size_t k = 0; k < p.fields.size(); k++)
-			if (p.fields[k] == name)
-				idx.push_back(k);
-	if (idx.size() != p.fields.size()) {
+			if (p.fields[k] == name) {
+				slot sl;
+				sl.k = k;
+				sl.prefix = "." + name + " = ";
+				slots->push_back(sl);
+			}
+	if (slots->size() != p.fields.size()) {
 		*why = "an element stands for no member of the new order";
 		return false;
-	}
-	for (size_t k = 0; k < p.spans.size(); k++) {
-		ph_src_edit e;
-		e.file = p.file;
-		e.off = p.spans[k].first;
-		e.end = p.spans[k].second;
-		e.new_text = "." + p.fields[idx[k]] + " = " + text(idx[k]);
-		out->push_back(e);
 	}
 	return true;
 }
 
-/* PERMUTE's elements rearranged into ORDER: the edits, or false.  */
+/* PERMUTE's elements rearranged into ORDER: the edits, or false.  Each
+   element goes as a move, so that a list inside it that another type's
+   edits rewrite is moved rewritten.  */
 static bool permute_edits(const ph_permute &p,
 			  const std::vector<std::string> &order,
 			  std::vector<ph_src_edit> *out, std::string *why)
 {
-	const ph_src_file *f = ph_src_get(p.file.c_str());
-	if (!f) {
-		*why = "the source is not available";
-		return false;
-	}
-	auto text = [&](size_t k) {
-		return f->text.substr(p.spans[k].first,
-				      p.spans[k].second - p.spans[k].first);
-	};
+	/* The members of the new order, bases (named "") aside: they stay
+	   first, and so do their elements.  */
+	std::vector<std::string> members;
+	for (const auto &n : order)
+		if (!n.empty())
+			members.push_back(n);
 	auto rank = [&](const std::string &name) -> long {
-		for (size_t i = 0; i < order.size(); i++)
-			if (order[i] == name)
+		for (size_t i = 0; i < members.size(); i++)
+			if (members[i] == name)
 				return (long)i;
 		return -1;
 	};
@@ -572,9 +584,12 @@ static bool permute_edits(const ph_permute &p,
 			return false;
 		}
 	}
-	std::vector<std::string> texts;
-	for (size_t k = 0; k < prefix; k++)
-		texts.push_back(text(k));
+	std::vector<slot> slots;
+	for (size_t k = 0; k < prefix; k++) {
+		slot sl;
+		sl.k = k;
+		slots.push_back(sl);
+	}
 	if (p.positional) {
 		/* By position: each member of the new order up to the last
 		   one given a value; a member in between gets "{}" when
@@ -584,24 +599,30 @@ static bool permute_edits(const ph_permute &p,
 			last = std::max(last, rank(p.fields[k]));
 		for (long i = 0; i <= last; i++) {
 			size_t k = prefix;
-			while (k < p.fields.size() && p.fields[k] != order[i])
+			while (k < p.fields.size() && p.fields[k] != members[i])
 				k++;
+			slot sl;
 			if (k < p.fields.size()) {
-				texts.push_back(text(k));
+				sl.k = k;
+				slots.push_back(sl);
 				continue;
 			}
 			if (std::find(p.omissible.begin(), p.omissible.end(),
-				      order[i]) == p.omissible.end()) {
-				if (p.can_designate && !prefix)
-					return designate_list(p, order, text,
-							      out, why);
-				*why = "'" + order[i] +
+				      members[i]) == p.omissible.end()) {
+				if (p.can_designate && !prefix) {
+					if (!designate_list(p, members, &slots,
+							    why))
+						return false;
+					break;
+				}
+				*why = "'" + members[i] +
 				       "' has a default member initializer, "
 				       "which a positional list cannot leave "
 				       "to it once a later member is given";
 				return false;
 			}
-			texts.push_back("{}");
+			sl.literal = "{}";
+			slots.push_back(sl);
 		}
 	} else {
 		std::vector<size_t> idx;
@@ -612,27 +633,42 @@ static bool permute_edits(const ph_permute &p,
 					 return rank(p.fields[a]) <
 						rank(p.fields[b]);
 				 });
-		for (size_t k : idx)
-			texts.push_back(text(k));
+		for (size_t k : idx) {
+			slot sl;
+			sl.k = k;
+			slots.push_back(sl);
+		}
 	}
-	size_t n = std::min(texts.size(), p.spans.size());
+	size_t n = std::min(slots.size(), p.spans.size());
 	for (size_t k = 0; k < n; k++) {
-		if (texts[k] == text(k))
+		const slot &sl = slots[k];
+		if (sl.k == k && sl.prefix.empty())
 			continue;
 		ph_src_edit e;
 		e.file = p.file;
 		e.off = p.spans[k].first;
 		e.end = p.spans[k].second;
-		e.new_text = texts[k];
+		if (sl.k == std::string::npos) {
+			e.new_text = sl.literal;
+		} else {
+			e.new_text = sl.prefix;
+			e.src_off = p.spans[sl.k].first;
+			e.src_end = p.spans[sl.k].second;
+		}
 		out->push_back(e);
 	}
-	if (texts.size() > p.spans.size()) {
+	for (size_t k = p.spans.size(); k < slots.size(); k++) {
+		const slot &sl = slots[k];
 		ph_src_edit e;
 		e.file = p.file;
 		e.off = e.end = p.append_at;
-		for (size_t k = p.spans.size(); k < texts.size(); k++)
-			e.new_text += (k || p.spans.size() ? ", " : "") +
-				      texts[k];
+		e.new_text = (k || p.spans.size() ? ", " : "") + sl.prefix;
+		if (sl.k == std::string::npos) {
+			e.new_text += sl.literal;
+		} else {
+			e.src_off = p.spans[sl.k].first;
+			e.src_end = p.spans[sl.k].second;
+		}
 		out->push_back(e);
 	}
 	return true;
@@ -814,7 +850,7 @@ void ph_sites_render(const ph_type_report &r, const struct ph_type *t,
 	olds.reserve(edits.size());
 	for (const auto &e : edits) {
 		const ph_src_file *f = ph_src_get(e.file.c_str());
-		struct ph_edit c;
+		struct ph_edit c = {};
 
 		if (!f)
 			continue;
@@ -824,6 +860,12 @@ void ph_sites_render(const ph_type_report &r, const struct ph_type *t,
 		olds.push_back(f->text.substr(e.off, e.end - e.off));
 		c.old_text = olds.back().c_str();
 		c.new_text = e.new_text.c_str();
+		c.moves = e.src_off != std::string::npos;
+		if (c.moves) {
+			f->position(e.src_off, &c.from_line, &c.from_column);
+			f->position(e.src_end, &c.from_end_line,
+				    &c.from_end_column);
+		}
 		cedits.push_back(c);
 	}
 

@@ -13,6 +13,8 @@ const std::vector<ph_unit_site> *ph_sites_of(tree type);
 void ph_site_place(ph_unit_site *s, location_t loc);
 /* VAR is the object of a compound literal.  */
 bool ph_compound_literal_decl(tree var);
+/* VAR's initializer is read now, for the first time.  */
+bool ph_sites_var_once(tree var);
 /* A location for LINE:COLUMN of FILE (HINT's map first), verified to
    expand to it; UNKNOWN_LOCATION when the line maps have none.  */
 location_t ph_location_at(const char *file, uint32_t line, uint32_t column,
@@ -20,6 +22,9 @@ location_t ph_location_at(const char *file, uint32_t line, uint32_t column,
 
 /* initsites.cc: braced lists.  */
 void ph_init_var_root(tree var, tree ctor);
+/* The same for a list C++ split into stores of its members (not
+   constant): CTOR has the values that are left, which may be zero.  */
+void ph_init_var_root_split(tree var, tree ctor, bool split);
 void ph_init_expr_root(tree ctor, location_t where, tree fn);
 void ph_init_unreadable(tree ctor, location_t anchor, const char *why);
 /* Every value CTOR gives is zero.  */

@@ -398,6 +398,11 @@ static void walk(tree *tp, location_t where, tree fn)
 	ph_cxx_walk_end();
 }
 
+bool ph_sites_var_once(tree var)
+{
+	return roots_done->insert(DECL_UID(var)).second;
+}
+
 /* A variable's (or a compound literal's) initializer, once.  */
 static void var_root(tree var)
 {

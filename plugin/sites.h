@@ -14,15 +14,21 @@
 
 /* A change of the source, in bytes of a file as ph_src_get read it:
    [OFF, END) becomes NEW_TEXT.  */
+/* A move: NEW_TEXT and then the text of [SRC_OFF, SRC_END) of the same
+   file, as it is once the edits inside it are made (an element of a
+   list moved to another place, with its own list rewritten for another
+   type); SRC_OFF is npos for a plain replacement.  */
 struct ph_src_edit {
 	std::string file;
 	size_t off, end;
 	std::string new_text;
+	size_t src_off = std::string::npos, src_end = std::string::npos;
 
 	bool operator==(const ph_src_edit &o) const
 	{
 		return file == o.file && off == o.off && end == o.end &&
-		       new_text == o.new_text;
+		       new_text == o.new_text && src_off == o.src_off &&
+		       src_end == o.src_end;
 	}
 };
 

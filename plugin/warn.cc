@@ -128,7 +128,12 @@ static bool add_fixits(rich_location *rich, const std::vector<ph_src_edit> &edit
 		uint32_t l1, c1, l2, c2;
 		f->position(e.off, &l1, &c1);
 		f->position(e.end, &l2, &c2);
-		if (l1 != l2 || e.new_text.find('\n') != std::string::npos) {
+		/* A move: the moved text as it is here (another warning's
+		   edits inside it were refused above).  */
+		std::string text = e.new_text;
+		if (e.src_off != std::string::npos)
+			text += f->text.substr(e.src_off, e.src_end - e.src_off);
+		if (l1 != l2 || text.find('\n') != std::string::npos) {
 			*why = "an edit spans lines, which a fix-it cannot";
 			return false;
 		}
@@ -138,7 +143,7 @@ static bool add_fixits(rich_location *rich, const std::vector<ph_src_edit> &edit
 			return false;
 		}
 		if (e.off == e.end) {
-			rich->add_fixit_insert_before(start, e.new_text.c_str());
+			rich->add_fixit_insert_before(start, text.c_str());
 		} else {
 			location_t finish = ph_location_at(e.file.c_str(), l2,
 							   c2 - 1, hint);
@@ -149,7 +154,7 @@ static bool add_fixits(rich_location *rich, const std::vector<ph_src_edit> &edit
 			source_range range;
 			range.m_start = start;
 			range.m_finish = finish;
-			rich->add_fixit_replace(range, e.new_text.c_str());
+			rich->add_fixit_replace(range, text.c_str());
 		}
 		made->push_back(e);
 	}

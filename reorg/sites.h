@@ -90,8 +90,8 @@ struct ph_site {
 };
 
 /* A replacement of the text from (LINE, COLUMN) up to, not including,
-   (END_LINE, END_COLUMN) of FILE by NEW_TEXT; an insertion when the two
-   are equal.  OLD_TEXT is what is there now, so that an edit of a file
+   (END_LINE, END_COLUMN) of FILE by NEW_TEXT (and, for a move, a text of
+   the file); an insertion when the two are equal.  OLD_TEXT is what is there now, so that an edit of a file
    that changed since it was compiled is told apart.  Lines and columns
    from 1, columns in bytes.  */
 struct ph_edit {
@@ -99,6 +99,12 @@ struct ph_edit {
 	uint32_t line, column, end_line, end_column;
 	const char *old_text;
 	const char *new_text;
+	/* A move: NEW_TEXT is followed by the text from (FROM_LINE,
+	   FROM_COLUMN) up to (FROM_END_LINE, FROM_END_COLUMN) as it is once
+	   the edits inside it are made (a list's element moved to another
+	   place, a list inside it rewritten for another type).  */
+	bool moves;
+	uint32_t from_line, from_column, from_end_line, from_end_column;
 };
 
 /* The sites of one type in one unit: what a "sites" record holds.  */

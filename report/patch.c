@@ -5,6 +5,7 @@
 #include "patch.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,20 +77,51 @@ static void old_line(struct ph_buf *out, const struct lines *l, size_t k,
 		ph_buf_puts(out, "\n\\ No newline at end of file\n");
 }
 
-/* The new text of region R: its lines with its edits made.  */
+/* Whether edit E lies inside [A, B) and is not [A, B) itself: an
+   insertion strictly inside, a replacement within it.  */
+static bool inside(const struct ph_patch_edit *e, size_t a, size_t b)
+{
+	if (e->off == e->end)
+		return a < e->off && e->off < b;
+	return a <= e->off && e->end <= b && (e->off != a || e->end != b);
+}
+
+/* Appends the text of [A, B) with the edits in it made: with TOP, those
+   that start in it (an insertion at A too), else those strictly inside
+   (a moved text: the edit that moves text to [A, B) is not part of
+   it); a move's text is made so in turn, to a bounded depth.  Edits
+   inside another one's place are made where its text goes.  */
+static void render(struct ph_buf *out, const char *text,
+		   const struct ph_patch_edit *edits, size_t n, size_t a,
+		   size_t b, bool top, unsigned depth)
+{
+	size_t pos = a;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct ph_patch_edit *e = &edits[i];
+		bool in = top ? (e->off == e->end ? a <= e->off && e->off < b
+						  : a <= e->off && e->end <= b)
+			      : inside(e, a, b);
+
+		if (!in || e->off < pos)
+			continue;
+		ph_buf_putn(out, text + pos, e->off - pos);
+		ph_buf_puts(out, e->text);
+		if (e->src_off != SIZE_MAX && depth < 64)
+			render(out, text, edits, n, e->src_off, e->src_end,
+			       false, depth + 1);
+		pos = e->end;
+	}
+	ph_buf_putn(out, text + pos, b - pos);
+}
+
+/* The new text of region R: its lines with the edits made.  */
 static void region_text(struct ph_buf *out, const struct lines *l,
 			const struct region *r,
-			const struct ph_patch_edit *edits)
+			const struct ph_patch_edit *edits, size_t n)
 {
-	size_t pos = l->start[r->first - 1];
-	size_t end = l->start[r->last];
-
-	for (size_t i = r->e0; i < r->e1; i++) {
-		ph_buf_putn(out, l->text + pos, edits[i].off - pos);
-		ph_buf_puts(out, edits[i].text);
-		pos = edits[i].end;
-	}
-	ph_buf_putn(out, l->text + pos, end - pos);
+	render(out, l->text, edits, n, l->start[r->first - 1],
+	       l->start[r->last], true, 0);
 }
 
 static size_t count_lines(const char *s, size_t n)
@@ -151,7 +183,7 @@ void ph_render_patch(struct ph_buf *out, const char *name, const char *text,
 		long grow = 0;
 		for (size_t i = h; i < g; i++) {
 			nt.len = 0;
-			region_text(&nt, &l, &rs[i], edits);
+			region_text(&nt, &l, &rs[i], edits, n);
 			grow += (long)count_lines(nt.data ? nt.data : "", nt.len) -
 				(long)(rs[i].last - rs[i].first + 1);
 		}
@@ -165,7 +197,7 @@ void ph_render_patch(struct ph_buf *out, const char *name, const char *text,
 			for (; k <= rs[i].last; k++)
 				old_line(out, &l, k, '-');
 			nt.len = 0;
-			region_text(&nt, &l, &rs[i], edits);
+			region_text(&nt, &l, &rs[i], edits, n);
 			const char *p = nt.data ? nt.data : "";
 			const char *end = p + nt.len;
 			while (p < end) {

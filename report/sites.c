@@ -81,6 +81,14 @@ void ph_render_sites(struct ph_buf *out, const struct ph_type_sites *s)
 			key_u64(out, "end_column", e->end_column);
 			key_str(out, "old", e->old_text);
 			key_str(out, "new", e->new_text);
+			if (e->moves) {
+				key(out, "from");
+				ph_buf_printf(out, "[%u,%u,%u,%u]",
+					      (unsigned)e->from_line,
+					      (unsigned)e->from_column,
+					      (unsigned)e->from_end_line,
+					      (unsigned)e->from_end_column);
+			}
 			ph_buf_putc(out, '}');
 		}
 		ph_buf_putc(out, ']');
