@@ -162,6 +162,9 @@ demo: deps
 	@echo "=== examples/sample.c: warnings, with the fix-it as a patch"
 	@$(CC) -fplugin=./$(PLUGIN) -fplugin-arg-pokehole-warn=all \
 	  -fdiagnostics-generate-patch -c examples/sample.c -o /dev/null
+	@echo "=== examples/orders.c: a fix-it that keeps the meaning, and one refused"
+	@$(CC) -fplugin=./$(PLUGIN) -fplugin-arg-pokehole-warn=packable \
+	  -fdiagnostics-generate-patch -c examples/orders.c -o /dev/null
 	@echo "=== dwarf/pokehole -S on the same struct, read from -g output"
 	@$(CC) -g -c examples/sample.c -o build/sample.o && \
 	  dwarf/pokehole -S -C sample build/sample.o

@@ -57,6 +57,7 @@ struct file_text {
 };
 
 struct patch {
+	char cwd[4096];		/* paths are shown relative to it */
 	struct ph_sitedb *db;
 	struct type_state *types;
 	size_t nr_types;
@@ -133,6 +134,19 @@ static bool offset(const struct file_text *f, uint32_t line, uint32_t col,
 		return false;
 	*ret = off;
 	return true;
+}
+
+/* PATH as the patch names it: relative to the current directory when
+   it is inside it.  */
+static const char *shown(const char *path, const char *cwd)
+{
+	size_t n = strlen(cwd);
+
+	if (path[0] == '/' && strncmp(path, cwd, n) == 0 && path[n] == '/')
+		return path + n + 1;
+	if (strncmp(path, "./", 2) == 0)
+		return path + 2;
+	return path;
 }
 
 static void refuse(struct type_state *ts, const char *why, const char *path,
@@ -243,8 +257,8 @@ static bool resolve(struct patch *p)
 			continue;
 		f = file_of(p, e->path);
 		if (!f || !read_file(f)) {
-			refuse(ts, "a file it edits cannot be read", e->path,
-			       e->e->line);
+			refuse(ts, "a file it edits cannot be read",
+			       shown(e->path, p->cwd), e->e->line);
 			stable = false;
 			continue;
 		}
@@ -261,7 +275,7 @@ static bool resolve(struct patch *p)
 		    e->end < e->off || e->end - e->off != len ||
 		    memcmp(f->text + e->off, e->e->old_text, len) != 0) {
 			refuse(ts, "the source changed since it was compiled",
-			       e->path, e->e->line);
+			       shown(e->path, p->cwd), e->e->line);
 			stable = false;
 		}
 	}
@@ -286,9 +300,11 @@ static bool conflicts(struct patch *p)
 			    carried(p, b, a))
 				continue;
 			refuse(&p->types[a->type], "its edits conflict with "
-			       "another's", a->path, a->e->line);
+			       "another type's", shown(a->path, p->cwd),
+			       a->e->line);
 			refuse(&p->types[b->type], "its edits conflict with "
-			       "another's", b->path, b->e->line);
+			       "another type's", shown(b->path, p->cwd),
+			       b->e->line);
 			stable = false;
 		}
 	}
@@ -307,19 +323,6 @@ static int by_path_offset(const void *x, const void *y)
 	if (a->off != b->off)
 		return a->off < b->off ? -1 : 1;
 	return (a->end < b->end) - (a->end > b->end);
-}
-
-/* PATH as the patch names it: relative to the current directory when
-   it is inside it.  */
-static const char *shown(const char *path, const char *cwd)
-{
-	size_t n = strlen(cwd);
-
-	if (path[0] == '/' && strncmp(path, cwd, n) == 0 && path[n] == '/')
-		return path + n + 1;
-	if (strncmp(path, "./", 2) == 0)
-		return path + 2;
-	return path;
 }
 
 /* The name a member's type spells, without qualifiers, a class-key or
@@ -388,6 +391,8 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 	uint64_t saved = 0;
 	int status = 0;
 
+	if (!getcwd(p.cwd, sizeof(p.cwd)))
+		strcpy(p.cwd, "/");
 	p.types = calloc(model->nr_types + 1, sizeof(*p.types));
 	if (!p.types) {
 		fprintf(stderr, "%s: out of memory\n", progname);
@@ -447,9 +452,6 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 		;
 	qsort(p.edits, p.nr_edits, sizeof(*p.edits), by_path_offset);
 
-	char cwd[4096];
-	if (!getcwd(cwd, sizeof(cwd)))
-		strcpy(cwd, "/");
 	for (size_t i = 0; i < p.nr_edits;) {
 		size_t j = i;
 		struct ph_patch_edit *pe =
@@ -479,7 +481,7 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 		}
 		struct file_text *f = n ? file_of(&p, p.edits[i].path) : NULL;
 		if (f)
-			ph_render_patch(out, shown(f->path, cwd), f->text,
+			ph_render_patch(out, shown(f->path, p.cwd), f->text,
 					f->len, pe, n);
 		free(pe);
 		i = j;

@@ -843,8 +843,7 @@ static tree init_target(tree stmt, tree record)
 {
 	for (unsigned depth = 0; stmt && depth < 16; depth++) {
 		switch (TREE_CODE(stmt)) {
-		case INIT_EXPR:
-		case MODIFY_EXPR: {
+		case INIT_EXPR: {
 			tree l = TREE_OPERAND(stmt, 0);
 			if (TREE_CODE(l) == COMPONENT_REF &&
 			    is_this(TREE_OPERAND(l, 0)) &&
@@ -854,6 +853,15 @@ static tree init_target(tree stmt, tree record)
 		}
 		case CALL_EXPR:
 		case AGGR_INIT_EXPR: {
+			tree callee = TREE_CODE(stmt) == CALL_EXPR
+					      ? get_callee_fndecl(stmt)
+					      : PH_AGGR_INIT_EXPR_FN(stmt);
+			if (callee && TREE_CODE(callee) == ADDR_EXPR)
+				callee = TREE_OPERAND(callee, 0);
+			/* A member's constructor, not a call in the body.  */
+			if (!callee || TREE_CODE(callee) != FUNCTION_DECL ||
+			    !DECL_CXX_CONSTRUCTOR_P(callee))
+				return NULL_TREE;
 			int n = TREE_CODE(stmt) == CALL_EXPR
 					? call_expr_nargs(stmt)
 					: ph_aggr_init_expr_nargs(stmt);
@@ -887,24 +895,26 @@ static tree init_target(tree stmt, tree record)
 	return NULL_TREE;
 }
 
-/* The statements of a constructor's body before the user's block: the
-   initializations of its bases and members, in the order they run.  */
-static void init_statements(tree body, std::vector<tree> *out)
+/* The statements of a constructor's body, its blocks opened (the
+   initializations of its bases and members lead its outermost block;
+   init_target tells them from the body's own statements).  */
+static void init_statements(tree body, std::vector<tree> *out,
+			    unsigned depth = 0)
 {
-	if (!body)
+	if (!body || depth > 8)
 		return;
 	switch (TREE_CODE(body)) {
 	case STATEMENT_LIST:
 		for (tree_stmt_iterator i = tsi_start(body); !tsi_end_p(i);
 		     tsi_next(&i))
-			init_statements(tsi_stmt(i), out);
+			init_statements(tsi_stmt(i), out, depth + 1);
 		return;
 	case BIND_EXPR:
-		/* The body's own block: the initializations are done.  */
+		init_statements(BIND_EXPR_BODY(body), out, depth + 1);
 		return;
 	case CLEANUP_STMT:
 		out->push_back(body);
-		init_statements(PH_CLEANUP_BODY(body), out);
+		init_statements(PH_CLEANUP_BODY(body), out, depth + 1);
 		return;
 	default:
 		out->push_back(body);

@@ -12,6 +12,11 @@ testsuite/tools/ph-probe: testsuite/tools/ph-probe.c
 testsuite/tools/ph-gen: testsuite/tools/ph-gen.c
 	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-gen.c
 
+# The random program generator of pokehole --patch's checks
+# (tools/initgen-check.sh).
+testsuite/tools/ph-initgen: testsuite/tools/ph-initgen.c
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-initgen.c
+
 # The LD_PRELOAD library of pokehole.dwarf/oom.exp that makes one
 # allocation fail.
 testsuite/tools/failing-alloc.so: testsuite/tools/failing-alloc.c
@@ -20,7 +25,7 @@ testsuite/tools/failing-alloc.so: testsuite/tools/failing-alloc.c
 
 # Built by `make check` before the testsuite runs.
 TEST_TOOLS := testsuite/tools/ph-probe testsuite/tools/ph-gen \
-	testsuite/tools/failing-alloc.so
+	testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so
 
 # pokehole.realcode/ (real C++ code through the plugin and the reader, and
 # the header sweep) runs in `make check` with the rest; alone, with the

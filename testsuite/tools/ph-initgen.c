@@ -973,6 +973,7 @@ struct lvl {
   struct ty *t;
   int idx;                      /* -1: not started */
   int implicit;
+  int desig;                    /* opened by a designator */
 };
 
 struct lst {
@@ -982,6 +983,12 @@ struct lst {
   int ns;
   struct sb el;                 /* the elements so far */
   int nel;
+  /* Going on by position closed a level a designator opened: GCC then
+     takes a string literal for the array the designator named (or
+     drops it), not for the next subobject ({ .a[1] = 1, 2, "x" } with
+     a[3] and an anonymous union after it), so no string literal
+     follows there.  */
+  int str_unsafe;
 };
 
 /* The type of the current subobject of level L.  */
@@ -1023,6 +1030,8 @@ adv_stack (struct lst *L)
         return 1;
       if (!L->st[L->ns - 1].implicit || L->ns == 1)
         return 0;
+      if (L->st[L->ns - 1].desig)
+        L->str_unsafe = 1;
       L->ns--;
     }
 }
@@ -1262,6 +1271,7 @@ add_elem (struct ectx *c, struct lst *L, const char *desig, const char *val)
     }
   sb_add (&L->el, "%s%s", desig, val);
   L->nel++;
+  L->str_unsafe = 0;
   if (*desig)
     st_desig++;
   else
@@ -1271,7 +1281,8 @@ add_elem (struct ectx *c, struct lst *L, const char *desig, const char *val)
 /* A string literal for char array S whose leaves (from FIRST) are a
    prefix of letters then zeros, or false.  */
 static int
-string_text (struct obj *o, const struct step *p, int n, struct sb *b)
+string_text (struct obj *o, const struct step *p, int n, int elided,
+             struct sb *b)
 {
   struct sb s = { 0 };
   int zero_seen = 0, count = 0;
@@ -1301,7 +1312,7 @@ string_text (struct obj *o, const struct step *p, int n, struct sb *b)
       int cut = 1 + (int) rnd ((unsigned) count - 1);
       sb_add (b, "\"%.*s\" \"%s\"", cut, t, t + cut);
     }
-  else if (chance (10))
+  else if (!elided && chance (10))
     sb_add (b, "{ \"%s\" }", sb_str (&s));
   else
     sb_add (b, "\"%s\"", sb_str (&s));
@@ -1363,7 +1374,9 @@ element_phase (struct ectx *c, struct lst *L, struct leaf *t,
           struct sb v = { 0 };
           if (sty->k == K_SC)
             {
-              if (on (F_BRACES) && !elided && chance (2))
+              if (t->sc == S_STR && t->set && t->v.s && L->str_unsafe && !*d)
+                return 0;
+              if (on (F_BRACES) && !elided && rnd (1000) < 5)
                 {
                   sb_add (&v, "{ ");
                   value_text (c, t, 0, &v);
@@ -1379,7 +1392,9 @@ element_phase (struct ectx *c, struct lst *L, struct leaf *t,
           enum form f = choose_form (c, p, n, sty, elided);
           if (f == FO_NONE)
             return 0;
-          if (f == FO_STRING && string_text (o, p, n, &v))
+          if (f == FO_STRING && L->str_unsafe && !*d)
+            f = FO_ELIDE;
+          if (f == FO_STRING && string_text (o, p, n, elided, &v))
             {
               consume_under (o, p, n);
               add_elem (c, L, d, sb_str (&v));
@@ -1410,6 +1425,7 @@ element_phase (struct ectx *c, struct lst *L, struct leaf *t,
           L->st[L->ns].t = sty;
           L->st[L->ns].idx = -1;
           L->st[L->ns].implicit = 1;
+          L->st[L->ns].desig = 0;
           L->ns++;
           if (!adv (&L->st[L->ns - 1]))
             return 0;
@@ -1424,10 +1440,26 @@ element_phase (struct ectx *c, struct lst *L, struct leaf *t,
         return 0;
       if (sty->k == K_SC)
         add_elem (c, L, d, is_float (sty->sc) ? "0.0" : "0");
-      else if (char_array (sty) && chance (40))
+      else if (char_array (sty) && !(L->str_unsafe && !*d) && chance (40))
         add_elem (c, L, d, "\"\"");
-      else
+      else if (!elided && chance (70))
         add_elem (c, L, d, chance (50) ? "{0}" : "{ 0 }");
+      else
+        {
+          /* Brace elision, also for the zeros: a '{' here would open
+             the aggregate the element started in.  */
+          if (L->ns >= MAXD)
+            return 0;
+          L->st[L->ns].t = sty;
+          L->st[L->ns].idx = -1;
+          L->st[L->ns].implicit = 1;
+          L->st[L->ns].desig = 0;
+          L->ns++;
+          if (!adv (&L->st[L->ns - 1]))
+            return 0;
+          elided = 1;
+          continue;
+        }
       st_fillers++;
       consume_under (o, p, n);
       d = "";
@@ -1478,12 +1510,14 @@ set_stack (struct lst *L, struct leaf *t, int k)
       L->st[i].t = t->st[L->nbase + i].agg;
       L->st[i].idx = (int) t->st[L->nbase + i].idx;
       L->st[i].implicit = i > 0;
+      L->st[i].desig = i > 0;
     }
 }
 
 struct snap {
   struct lvl st[MAXD];
   int ns;
+  int str_unsafe;
   size_t len;
   int nel;
   unsigned char *consumed;
@@ -1495,6 +1529,7 @@ take (struct ectx *c, struct lst *L, struct snap *s)
 {
   memcpy (s->st, L->st, sizeof L->st);
   s->ns = L->ns;
+  s->str_unsafe = L->str_unsafe;
   s->len = L->el.n;
   s->nel = L->nel;
   s->consumed = xmalloc ((size_t) c->o->nl);
@@ -1510,6 +1545,7 @@ restore (struct ectx *c, struct lst *L, struct snap *s)
 {
   memcpy (L->st, s->st, sizeof L->st);
   L->ns = s->ns;
+  L->str_unsafe = s->str_unsafe;
   sb_trunc (&L->el, s->len);
   L->nel = s->nel;
   for (int i = 0; i < c->o->nl; i++)
@@ -1532,6 +1568,7 @@ emit_list (struct ectx *c, const struct step *base, int nbase, struct ty *lt,
   L->st[0].t = lt;
   L->st[0].idx = -1;
   L->st[0].implicit = 0;
+  L->st[0].desig = 0;
   L->ns = 1;
   int shuffle = on (F_SHUFFLE) && on (F_DESIGNATED) && chance (20);
   unsigned pos_pct = on (F_DESIGNATED) ? (chance (30) ? 90 : chance (50) ? 60 : 15) : 100;

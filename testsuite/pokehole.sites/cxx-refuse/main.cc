@@ -1,0 +1,7 @@
+#include "types.h"
+
+int main()
+{
+	use_all();
+	return 0;
+}
