@@ -199,7 +199,9 @@ enum feat {
   F_ANON, F_UNTAGGED, F_UNION, F_BITFIELD, F_UNNAMED_BF, F_ARRAY,
   F_CHARARRAY, F_NESTED, F_COMMENTS, F_ELISION, F_DESIGNATED, F_SHUFFLE,
   F_FILLER, F_BRACES, F_STRING, F_COMPOUND, F_STATIC, F_HEADER, F_MACRO,
-  F_VAR, F_CAST, F_PTR, F_FLOAT, F_REFUSE, F_MULTILINE,
+  F_VAR, F_CAST, F_PTR, F_FLOAT, F_REFUSE, F_MULTILINE, F_TRAILING,
+  F_CHARELIDE, F_ANONBRACES, F_ANONFIRST, F_LITELEM, F_LITELIDE,
+  F_DESIGELIDE,
   /* Off unless --with.  */
   F_SYMIDX, F_RANGE, F_COMMA,
   NFEAT
@@ -208,7 +210,9 @@ static const char *const feat_names[NFEAT] = {
   "anon", "untagged", "union", "bitfield", "unnamed-bf", "array",
   "chararray", "nested", "comments", "elision", "designated", "shuffle",
   "filler", "braces", "string", "compound", "static", "header", "macro",
-  "var", "cast", "ptr", "float", "refuse", "multiline",
+  "var", "cast", "ptr", "float", "refuse", "multiline", "trailing",
+  "charelide", "anonbraces", "anonfirst", "litelem", "litelide",
+  "desigelide",
   "symidx", "range", "comma",
 };
 static uint64_t feat_off = (1ULL << F_SYMIDX) | (1ULL << F_RANGE)
@@ -510,14 +514,16 @@ gen_record (int uni, int depth, unsigned budget)
               continue;
             }
         }
-      if (r < 52 && depth < 2 && on (F_ANON) && left >= 2)
+      if (r < 52 && depth < 2 && on (F_ANON) && left >= 2
+          && (i > 0 || on (F_ANONFIRST)))
         {
           int u = on (F_UNION) ? chance (50) : 0;
           struct ty *in = gen_record (u, depth + 1, left / 2 + 1);
           add_member (t, "", in, -1);
           continue;
         }
-      if (r < 58 && depth < 2 && on (F_UNTAGGED) && left >= 2)
+      if (r < 58 && depth < 2 && on (F_UNTAGGED) && left >= 2
+          && (i > 0 || on (F_ANONFIRST)))
         {
           int u = on (F_UNION) ? chance (40) : 0;
           struct ty *in = gen_record (u, depth + 1, left / 2 + 1);
@@ -1327,20 +1333,26 @@ enum form { FO_ELIDE, FO_BRACES, FO_STRING, FO_COMPOUND, FO_NONE };
    where a '{' would have opened that one instead: no braces.  */
 static enum form
 choose_form (struct ectx *c, const struct step *p, int n, struct ty *t,
-             int elided)
+             int elided, int designated)
 {
   int tch = touched (c->o, p, n);
   unsigned w[4] = { 0, 0, 0, 0 };
-  if (on (F_ELISION))
+  int anon = t->k == K_REC && p[n - 1].agg->k == K_REC
+             && anonymous (&p[n - 1].agg->m[p[n - 1].idx]);
+  if (on (F_ELISION) && (on (F_CHARELIDE) || !char_array (t))
+      && (on (F_DESIGELIDE) || !designated || elided))
     w[FO_ELIDE] = 40;
-  if (!tch && !elided && (on (F_BRACES) || !on (F_ELISION)))
+  if (!tch && !elided && (on (F_BRACES) || !on (F_ELISION))
+      && (on (F_ANONBRACES) || !anon))
     w[FO_BRACES] = 40;
   if (!tch && char_array (t) && on (F_STRING))
     w[FO_STRING] = 40;
   /* GCC takes a compound literal in a static initializer, but not one
      inside another.  */
   if (!tch && t->k == K_REC && t->named >= 0 && on (F_COMPOUND)
-      && (c->scope == SC_AUTO || (c->file_scope && !c->in_compound)))
+      && (c->scope == SC_AUTO
+          || (c->file_scope && !c->in_compound && on (F_LITELEM)))
+      && (!elided || on (F_LITELIDE)))
     w[FO_COMPOUND] = 8;
   unsigned total = w[0] + w[1] + w[2] + w[3];
   if (!total)
@@ -1389,18 +1401,34 @@ element_phase (struct ectx *c, struct lst *L, struct leaf *t,
               sb_free (&v);
               return 1;
             }
-          enum form f = choose_form (c, p, n, sty, elided);
+          enum form f = choose_form (c, p, n, sty, elided, *d != 0);
           if (f == FO_NONE)
             return 0;
-          if (f == FO_STRING && L->str_unsafe && !*d)
-            f = FO_ELIDE;
-          if (f == FO_STRING && string_text (o, p, n, elided, &v))
+          if (f == FO_STRING && !(L->str_unsafe && !*d))
             {
-              consume_under (o, p, n);
-              add_elem (c, L, d, sb_str (&v));
-              st_strings++;
-              sb_free (&v);
-              return 1;
+              if (string_text (o, p, n, elided, &v))
+                {
+                  consume_under (o, p, n);
+                  add_elem (c, L, d, sb_str (&v));
+                  st_strings++;
+                  sb_free (&v);
+                  return 1;
+                }
+            }
+          if (f == FO_STRING)
+            {
+              /* Not a string after all: braces or elision, if allowed.  */
+              if (!elided && !touched (o, p, n)
+                  && (on (F_BRACES) || !on (F_ELISION)))
+                f = FO_BRACES;
+              else if (on (F_ELISION) && on (F_CHARELIDE)
+                       && (on (F_DESIGELIDE) || !*d || elided))
+                f = FO_ELIDE;
+              else
+                {
+                  sb_free (&v);
+                  return 0;
+                }
             }
           if (f == FO_BRACES || f == FO_COMPOUND)
             {
@@ -1442,8 +1470,15 @@ element_phase (struct ectx *c, struct lst *L, struct leaf *t,
         add_elem (c, L, d, is_float (sty->sc) ? "0.0" : "0");
       else if (char_array (sty) && !(L->str_unsafe && !*d) && chance (40))
         add_elem (c, L, d, "\"\"");
-      else if (!elided && chance (70))
+      else if (!elided && chance (70)
+               && (on (F_ANONBRACES) || sty->k != K_REC
+                   || p[n - 1].agg->k != K_REC
+                   || !anonymous (&p[n - 1].agg->m[p[n - 1].idx])))
         add_elem (c, L, d, chance (50) ? "{0}" : "{ 0 }");
+      else if (char_array (sty) && !on (F_CHARELIDE))
+        return 0;
+      else if (*d && !elided && !on (F_DESIGELIDE))
+        return 0;
       else
         {
           /* Brace elision, also for the zeros: a '{' here would open
@@ -1563,7 +1598,8 @@ emit_list (struct ectx *c, const struct step *base, int nbase, struct ty *lt,
 {
   struct obj *o = c->o;
   struct lst *L = xmalloc (sizeof *L);
-  memcpy (L->base, base, nbase * sizeof *base);
+  if (nbase)
+    memcpy (L->base, base, nbase * sizeof *base);
   L->nbase = nbase;
   L->st[0].t = lt;
   L->st[0].idx = -1;
@@ -1644,10 +1680,11 @@ emit_list (struct ectx *c, const struct step *base, int nbase, struct ty *lt,
     {
       sb_add (out, "{\n  ");
       sb_add (out, "%s", sb_str (&L->el));
-      sb_add (out, "%s\n}", chance (40) ? "," : "");
+      sb_add (out, "%s\n}", on (F_TRAILING) && chance (40) ? "," : "");
     }
   else
-    sb_add (out, "{ %s%s }", sb_str (&L->el), chance (15) ? "," : "");
+    sb_add (out, "{ %s%s }", sb_str (&L->el),
+            on (F_TRAILING) && chance (15) ? "," : "");
   sb_free (&L->el);
   free (L);
 }
