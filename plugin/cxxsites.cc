@@ -274,11 +274,6 @@ void ph_cxx_expr_root(tree ctor, location_t where, tree fn)
 	expr_root(ctor, where, fn);
 }
 
-static tree parm_cb(tree *tp, int *, void *)
-{
-	return TREE_CODE(*tp) == PARM_DECL ? *tp : NULL_TREE;
-}
-
 static void expr_root(tree ctor, location_t where, tree fn)
 {
 	tree type = TREE_TYPE(ctor);
@@ -293,8 +288,11 @@ static void expr_root(tree ctor, location_t where, tree fn)
 	   (emplace_back, make_unique), which the calls into them are the
 	   sites of.  */
 	if (in_system_header_at(where)) {
+		/* Values from the function's arguments: not constant (GCC 11
+		   evaluates them into temporaries first, so no PARM_DECL need
+		   be in sight).  */
 		if (fn && in_system_header_at(DECL_SOURCE_LOCATION(fn)) &&
-		    walk_tree_without_duplicates(&ctor, parm_cb, NULL))
+		    !TREE_CONSTANT(ctor))
 			ph_cxx_note_forward(fn, TYPE_MAIN_VARIANT(type));
 		return;
 	}

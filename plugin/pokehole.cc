@@ -457,7 +457,7 @@ static void report(void)
 			break;
 		if (repeated)
 			continue;
-		if (sites && opts.sites && !rep.sites.empty() &&
+		if (sites && opts.sites && ph_sites_worth_a_record(rep) &&
 		    (opts.json || opts.json_dir || opts.embed))
 			ph_sites_render(rep, t, &sites_json);
 		if (opts.report &&

@@ -891,6 +891,20 @@ void ph_sites_render(const ph_type_report &r, const struct ph_type *t,
 	ph_render_sites(out, &ts);
 }
 
+bool ph_sites_worth_a_record(const ph_type_report &r)
+{
+	/* A new order suggested, or a site in the unit's code: what the
+	   type itself says (packed, a header of an ABI) is said again by
+	   every unit, and matters only to an order.  */
+	if (r.suggested)
+		return true;
+	for (const auto &s : r.sites)
+		if (s.kind != PH_SITE_PACKED && s.kind != PH_SITE_ABI &&
+		    s.kind != PH_SITE_DEFINITION)
+			return true;
+	return false;
+}
+
 void ph_sites_out_release(void)
 {
 	delete lifetimes_done;

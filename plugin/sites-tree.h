@@ -89,5 +89,8 @@ void ph_sites_render(const ph_type_report &r, const struct ph_type *t,
 /* "a positional initializer", for notes.  */
 const char *ph_site_words(enum ph_site_kind kind);
 void ph_sites_out_release(void);
+/* Whether R is worth a "sites" record: a new order, or a site in the
+   unit's code.  */
+bool ph_sites_worth_a_record(const ph_type_report &r);
 
 #endif

@@ -27,4 +27,6 @@ def flat($t; $path; $kids):
        | to_entries[]
        | "\($t)|\(if $e.key == "holes" then "hole" else "bit_hole" end)#\($k)|\(.key)\t\(.value | scalar)")
     else "\($t)|\($path)|\($e.key)\t\($e.value | scalar)" end;
-"\u0001\(.name)", flat(.name; ""; "")
+# Layout records only: a function's or a type's sites are not one.
+select(.kind == "struct" or .kind == "union" or .kind == "class")
+| "\u0001\(.name)", flat(.name; ""; "")
