@@ -29,7 +29,7 @@ smoke)
 	# The layouts against the compiler, the warnings and fix-its, the
 	# baselines and the function records: the GCCs between the oldest
 	# and the newest, within make check's time.
-	tests="c.exp c++.exp functions.exp warn.exp fixit.exp baseline.exp" ;;
+	tests="c.exp c++.exp functions.exp warn.exp fixit.exp baseline.exp sites.exp" ;;
 esac
 echo "pokehole: testing with $cc ($mode)"
 cd "$top/testsuite" && LC_ALL=C runtest --tool pokehole --srcdir . \
