@@ -36,7 +36,7 @@
 #   refusal    a type refused for a reason ph-initgen did not provoke
 #              (refusals.txt lists those it did)
 #   again      the patched build, through the plugin and --patch again,
-#              still has a type to patch or refuse
+#              has a type refused for a reason ph-initgen did not provoke
 # At the end: a summary of all seeds, the counts of ph-initgen's
 # stats.txt summed, and each refusal reason with its count.
 set -u
@@ -74,6 +74,35 @@ if [ -z "${GEN:-}" ]; then
 fi
 export TOOL GEN CC work keep genopts
 
+# check_refusals ERR OUT: every refused type of ERR (pokehole --patch's
+# standard error) names only places refusals.txt lists for it; the
+# others go to OUT.
+check_refusals() {
+	awk -F'\t' -v out="$2" '
+		FILENAME == "refusals.txt" { ok[$1] = ok[$1] "\n" $2; next }
+		/: refused: / {
+			t = $0; sub(/^[^:]*: /, "", t); sub(/: refused: .*/, "", t)
+			cur = t; n[cur] = 0
+			if ($0 !~ /: refused: [0-9]+ places? depends? on its member order$/)
+				bad[cur] = bad[cur] "\n  " $0
+			next
+		}
+		/^[^:]*:   / && cur != "" {
+			n[cur]++
+			line = $0; good = 0
+			m = split(ok[cur], rs, "\n")
+			for (i = 2; i <= m; i++) if (index(line, rs[i])) good = 1
+			if (!good) bad[cur] = bad[cur] "\n  " line
+			next
+		}
+		{ cur = "" }
+		END {
+			for (t in bad) { print t ":" bad[t] > out; nb++ }
+			exit nb > 0
+		}' refusals.txt "$1"
+}
+export -f check_refusals
+
 one() {
 	local seed=$1 d=$work/$1 fails="" f rc
 	rm -rf "$d"
@@ -108,28 +137,7 @@ one() {
 	fi
 	# Each refused type: every place it names must be one ph-initgen
 	# provoked for that type (refusals.txt: TYPE<TAB>REASON).
-	awk -F'\t' -v out=refusal.txt '
-		FILENAME == "refusals.txt" { ok[$1] = ok[$1] "\n" $2; next }
-		/: refused: / {
-			t = $0; sub(/^[^:]*: /, "", t); sub(/: refused: .*/, "", t)
-			cur = t; n[cur] = 0
-			if ($0 !~ /: refused: [0-9]+ places? depends? on its member order$/)
-				bad[cur] = bad[cur] "\n  " $0
-			next
-		}
-		/^[^:]*:   / && cur != "" {
-			n[cur]++
-			line = $0; good = 0
-			m = split(ok[cur], rs, "\n")
-			for (i = 2; i <= m; i++) if (index(line, rs[i])) good = 1
-			if (!good) bad[cur] = bad[cur] "\n  " line
-			next
-		}
-		{ cur = "" }
-		END {
-			for (t in bad) { print t ":" bad[t] > out; nb++ }
-			exit nb > 0
-		}' refusals.txt patch.err || fails="$fails refusal"
+	check_refusals patch.err refusal.txt || fails="$fails refusal"
 	local expref
 	expref=$(cut -f1 refusals.txt | sort -u | wc -l)
 	# Apply: clean, no fuzz, no offsets.
@@ -158,12 +166,10 @@ one() {
 			done
 			$CC -o prog *.o && "$TOOL/pokehole" --patch prog >p.diff 2>patch.err
 		) || true
-		if [ -s again/p.diff ] || grep -q ': refused: ' again/patch.err 2>/dev/null; then
-			# Refusals provoked on purpose stay refused.
-			if [ -s again/p.diff ] || [ "$refused" = 0 ]; then
-				fails="$fails again"
-			fi
-		fi
+		# A second round may patch more (a type holding a patched one
+		# can shrink again), but must not refuse for a new reason.
+		[ -f again/patch.err ] && ! check_refusals again/patch.err again/refusal.txt &&
+			fails="$fails again"
 	fi
 	local ntypes
 	ntypes=$(awk '{ print $4 }' stats.txt)

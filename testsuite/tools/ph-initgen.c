@@ -63,19 +63,48 @@
    const objects of the header (the same text in every unit).
 
    Refusals on purpose (refusals.txt; --without refuse turns them off):
-   a whole initializer in a macro (#define RM {...}; T x = RM;), an
-   object written with fwrite(), a cast of an object's address to a
-   pointer to its first member.
+   an object written with fwrite(), a cast of an object's address to a
+   pointer to its first member (refused when that member moves), a whole
+   initializer in a macro (#define RM_x {...}; T x = RM_x;: the plugin
+   may rewrite the macro's body instead).
 
    --without CONSTRUCT,... leaves constructs out, to narrow a failure:
      anon untagged union bitfield unnamed-bf array chararray nested
-     comments elision designated shuffle filler braces string compound
-     static header macro var cast ptr float refuse multiline
+       (kinds of members)
+     comments multiline trailing (the text: comments, lists on several
+       lines, trailing commas)
+     elision designated shuffle filler braces string compound static
+     header macro var cast ptr float (kinds of elements and values)
+     refuse (the refusals on purpose)
+     and narrower ones, each a corner the others leave in:
+     charelide   brace elision into char arrays ({ 1, 'a', 'b', 2 } for
+                 { int; char[2]; int; })
+     anonbraces  braces of their own for anonymous members
+     anonfirst   an anonymous or untagged aggregate as a struct's first
+                 member
+     litelem     compound literals as elements of static initializers
+                 ({ 1, (struct B){ 2, 3 } } at file scope)
+     litelide    compound literals reached by brace elision (an element
+                 (struct B){...} where a struct B[2] member starts)
+     desigelide  brace elision right after a designator ([1] = 5 and
+                 .in = 5 for aggregates)
+     desigpop    an element by position right after a designated last
+                 member of a struct ({ .in.last = 1, 5 }, { [0].last = 1,
+                 { ... } })
    --with CONSTRUCT,... adds constructs that are off by default:
      symidx   array designators the text spells as [0x1], [N1] (a macro)
-     range    GNU array ranges [0 ... 2] = v
-     comma    a macro that stands for two elements (#define P 1, 2) in a
-              list (refused on purpose, in refusals.txt)  */
+     range    GNU array ranges of one element, [2 ... 2] = v
+     comma    two elements in a macro that stands for both (#define P3
+              1, 2): refused on purpose (in refusals.txt)
+
+   The model keeps to C's rules and steers clear of GCC's corners: a
+   '{' where brace elision would go on into an aggregate opens that
+   aggregate instead (C), so no element there is braced; no compound
+   literal inside another in a static initializer (GCC: "initializer
+   element is not constant"); no string literal by position right after
+   a level a designator opened ({ .a[1] = 1, "x" }: GCC and clang take
+   the string for a, or drop it).  expected.txt checks the model against
+   the compiler.  */
 
 #define _XOPEN_SOURCE 700
 
@@ -201,7 +230,7 @@ enum feat {
   F_FILLER, F_BRACES, F_STRING, F_COMPOUND, F_STATIC, F_HEADER, F_MACRO,
   F_VAR, F_CAST, F_PTR, F_FLOAT, F_REFUSE, F_MULTILINE, F_TRAILING,
   F_CHARELIDE, F_ANONBRACES, F_ANONFIRST, F_LITELEM, F_LITELIDE,
-  F_DESIGELIDE,
+  F_DESIGELIDE, F_DESIGPOP,
   /* Off unless --with.  */
   F_SYMIDX, F_RANGE, F_COMMA,
   NFEAT
@@ -212,7 +241,7 @@ static const char *const feat_names[NFEAT] = {
   "filler", "braces", "string", "compound", "static", "header", "macro",
   "var", "cast", "ptr", "float", "refuse", "multiline", "trailing",
   "charelide", "anonbraces", "anonfirst", "litelem", "litelide",
-  "desigelide",
+  "desigelide", "desigpop",
   "symidx", "range", "comma",
 };
 static uint64_t feat_off = (1ULL << F_SYMIDX) | (1ULL << F_RANGE)
@@ -995,6 +1024,13 @@ struct lst {
      a[3] and an anonymous union after it), so no string literal
      follows there.  */
   int str_unsafe;
+  /* The last element: where its text starts, and whether it is a plain
+     positional value (--with comma merges two of them into a macro).  */
+  size_t prev_start;
+  int prev_simple;
+  /* ... and it was a struct's: where the next element goes depends on
+     that struct's last member.  */
+  int popped_rec;
 };
 
 /* The type of the current subobject of level L.  */
@@ -1037,7 +1073,11 @@ adv_stack (struct lst *L)
       if (!L->st[L->ns - 1].implicit || L->ns == 1)
         return 0;
       if (L->st[L->ns - 1].desig)
-        L->str_unsafe = 1;
+        {
+          L->str_unsafe = 1;
+          if (L->st[L->ns - 1].t->k == K_REC && !L->st[L->ns - 1].t->uni)
+            L->popped_rec = 1;
+        }
       L->ns--;
     }
 }
@@ -1258,10 +1298,31 @@ value_text (struct ectx *c, struct leaf *l, int elided, struct sb *b)
 static void emit_list (struct ectx *c, const struct step *base, int nbase,
                        struct ty *lt, struct sb *out);
 
-/* Appends one element (designator DESIG, value VAL) to L.  */
+static struct sb comma_defs;
+static unsigned ncomma;
+static void note_refusal (struct obj *o, const char *reason);
+
+/* Appends one element (designator DESIG, value VAL) to L.  SIMPLE: a
+   positional scalar value, no brace elision.  */
 static void
-add_elem (struct ectx *c, struct lst *L, const char *desig, const char *val)
+add_elem_s (struct ectx *c, struct lst *L, const char *desig, const char *val,
+            int simple)
 {
+  size_t prev_end = L->el.n;
+  if (simple && !*desig && L->nel && L->prev_simple && on (F_COMMA)
+      && chance (30))
+    {
+      /* The two elements in one macro: #define P3 1, 2.  */
+      sb_add (&comma_defs, "#define P%u %.*s, %s\n", ncomma,
+              (int) (prev_end - L->prev_start), L->el.s + L->prev_start, val);
+      sb_trunc (&L->el, L->prev_start);
+      sb_add (&L->el, "P%u", ncomma++);
+      L->prev_simple = 0;
+      L->str_unsafe = 0;
+      note_refusal (c->o, "a macro in it stands for several elements");
+      st_pos++;
+      return;
+    }
   if (L->nel)
     {
       sb_add (&L->el, ",");
@@ -1275,6 +1336,8 @@ add_elem (struct ectx *c, struct lst *L, const char *desig, const char *val)
       if (on (F_COMMENTS) && chance (3))
         sb_add (&L->el, "/* %s */ ", words[rnd (sizeof words / sizeof words[0])]);
     }
+  L->prev_start = L->el.n;
+  L->prev_simple = simple && !*desig;
   sb_add (&L->el, "%s%s", desig, val);
   L->nel++;
   L->str_unsafe = 0;
@@ -1286,6 +1349,12 @@ add_elem (struct ectx *c, struct lst *L, const char *desig, const char *val)
 
 /* A string literal for char array S whose leaves (from FIRST) are a
    prefix of letters then zeros, or false.  */
+static void
+add_elem (struct ectx *c, struct lst *L, const char *desig, const char *val)
+{
+  add_elem_s (c, L, desig, val, 0);
+}
+
 static int
 string_text (struct obj *o, const struct step *p, int n, int elided,
              struct sb *b)
@@ -1397,7 +1466,7 @@ element_phase (struct ectx *c, struct lst *L, struct leaf *t,
               else
                 value_text (c, t, elided, &v);
               t->consumed = 1;
-              add_elem (c, L, d, sb_str (&v));
+              add_elem_s (c, L, d, sb_str (&v), !elided);
               sb_free (&v);
               return 1;
             }
@@ -1500,7 +1569,8 @@ element_phase (struct ectx *c, struct lst *L, struct leaf *t,
       d = "";
       elided = 0;
       fillers++;
-      if (!adv_stack (L))
+      L->popped_rec = 0;
+      if (!adv_stack (L) || (!on (F_DESIGPOP) && L->popped_rec))
         return 0;
     }
 }
@@ -1511,12 +1581,14 @@ static const char *symidx_macro[8] = {
 
 /* The designator of the first K+1 steps of T's path below L's base.  */
 static void
-designator (struct lst *L, struct leaf *t, int k, struct sb *b)
+designator (struct lst *L, struct leaf *t, int k, struct sb *b, int range)
 {
   for (int i = 0; i <= k; i++)
     {
       const struct step *s = &t->st[L->nbase + i];
-      if (s->agg->k == K_ARR)
+      if (s->agg->k == K_ARR && range && i == k)
+        sb_add (b, "[%u ... %u]", s->idx, s->idx);
+      else if (s->agg->k == K_ARR)
         {
           unsigned r = rnd (100);
           if (on (F_SYMIDX) && r < 15 && s->idx < 8)
@@ -1553,6 +1625,8 @@ struct snap {
   struct lvl st[MAXD];
   int ns;
   int str_unsafe;
+  size_t prev_start;
+  int prev_simple;
   size_t len;
   int nel;
   unsigned char *consumed;
@@ -1565,6 +1639,8 @@ take (struct ectx *c, struct lst *L, struct snap *s)
   memcpy (s->st, L->st, sizeof L->st);
   s->ns = L->ns;
   s->str_unsafe = L->str_unsafe;
+  s->prev_start = L->prev_start;
+  s->prev_simple = L->prev_simple;
   s->len = L->el.n;
   s->nel = L->nel;
   s->consumed = xmalloc ((size_t) c->o->nl);
@@ -1581,6 +1657,8 @@ restore (struct ectx *c, struct lst *L, struct snap *s)
   memcpy (L->st, s->st, sizeof L->st);
   L->ns = s->ns;
   L->str_unsafe = s->str_unsafe;
+  L->prev_start = s->prev_start;
+  L->prev_simple = s->prev_simple;
   sb_trunc (&L->el, s->len);
   L->nel = s->nel;
   for (int i = 0; i < c->o->nl; i++)
@@ -1624,7 +1702,8 @@ emit_list (struct ectx *c, const struct step *base, int nbase, struct ty *lt,
       int ok = 0;
       if (chance (pos_pct))
         {
-          if (adv_stack (L))
+          L->popped_rec = 0;
+          if (adv_stack (L) && (on (F_DESIGPOP) || !L->popped_rec))
             ok = element_phase (c, L, t, "");
           if (!ok)
             restore (c, L, &s);
@@ -1642,24 +1721,17 @@ emit_list (struct ectx *c, const struct step *base, int nbase, struct ty *lt,
             }
           int k = chance (45) ? len - 1 : cands[rnd ((unsigned) nk)];
           struct sb d = { 0 };
-          if (on (F_RANGE) && k == len - 1 && t->st[nbase + k].agg->k == K_ARR
-              && chance (20))
-            {
-              /* [i ... i] = v: a range of one element.  */
-              designator (L, t, k - 1 >= 0 ? k - 1 : -1, &d);
-              sb_trunc (&d, d.n - (d.s[d.n - 2] == '=' && d.s[d.n - 3] == ' ' ? 3 : 2));
-              sb_add (&d, "[%u ... %u] = ", t->st[nbase + k].idx,
-                      t->st[nbase + k].idx);
-            }
-          else
-            designator (L, t, k, &d);
+          /* [i ... i] = v: a GNU range of one element.  */
+          designator (L, t, k, &d,
+                      on (F_RANGE) && t->st[nbase + k].agg->k == K_ARR
+                      && chance (20));
           set_stack (L, t, k);
           ok = element_phase (c, L, t, sb_str (&d));
           if (!ok)
             {
               restore (c, L, &s);
               sb_trunc (&d, 0);
-              designator (L, t, len - 1, &d);
+              designator (L, t, len - 1, &d, 0);
               set_stack (L, t, len - 1);
               ok = element_phase (c, L, t, sb_str (&d));
             }
@@ -2278,8 +2350,11 @@ main (int argc, char **argv)
       sb_add (&h, "};\n\n");
     }
   sb_add (&h, "static inline int\nph_id (int x)\n{\n  return x;\n}\n\n");
+  /* After the types: the header's initializers, which may use the
+     macros of --with comma, written before them at the end.  */
+  struct sb h2 = { 0 };
   if (on (F_HEADER))
-    header_inits (&h);
+    header_inits (&h2);
 
   /* The units: u1 ... uN, and main.c's own ("m").  */
   struct unit *units = xmalloc ((nunits + 1) * sizeof *units);
@@ -2297,9 +2372,11 @@ main (int argc, char **argv)
       for (unsigned i = 0; i < nfunc; i++)
         local_function (u);
       if (k < nunits)
-        sb_add (&h, "void %s_dump (void);\n", u->name);
+        sb_add (&h2, "void %s_dump (void);\n", u->name);
     }
-  sb_add (&h, "\n#endif\n");
+  if (comma_defs.n)
+    sb_add (&h, "%s\n", sb_str (&comma_defs));
+  sb_add (&h, "%s\n#endif\n", sb_str (&h2));
   write_file (outdir, "types.h", sb_str (&h));
 
   struct sb exp = { 0 };

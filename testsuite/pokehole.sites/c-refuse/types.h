@@ -79,6 +79,14 @@ struct cond {			/* PH-REFUSED(struct cond) */
 	char d;
 };
 
+/* A packed type's bytes are a format: a new order (its two nibbles
+   together) is never applied.  */
+struct __attribute__((packed)) nibbles {	/* PH-REFUSED(struct nibbles) PH-SITE(struct nibbles, packed) */
+	unsigned char lo : 4;
+	unsigned int mid;
+	unsigned char hi : 4;
+};
+
 int use_wire(void);
 int use_stored(void);
 int use_derived(void);

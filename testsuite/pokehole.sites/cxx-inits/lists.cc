@@ -58,6 +58,8 @@ void lists()
 	show("q", q);
 	show("u", *u);
 	show("lv", lv);
+	show("pexpr", pair(101, 102, 103));
+	show("pbrace", pair{111, 112, 113});
 	show("h1.inner", h1.inner);
 	std::printf("n1 %c %g %d\n", n1.tag, n1.v, n1.n);
 	std::printf("h1 %d %d\n", h1.tag, h1.more);

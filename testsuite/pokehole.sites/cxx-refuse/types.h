@@ -16,6 +16,12 @@ struct placed {			// PH-REFUSED(struct placed)
 	char z;
 };
 
+struct made {			// PH-REFUSED(struct made)
+	char x;
+	long y;
+	char z;
+};
+
 // 'c' is initialized from 'b', which the new order puts after it.
 struct order_dep {		// PH-REFUSED(struct order_dep)
 	char a;

@@ -1,3 +1,4 @@
+#include <memory>
 #include <vector>
 #include "types.h"
 
@@ -16,6 +17,9 @@ void use_all()
 	std::vector<placed> v;
 	v.emplace_back(4, 5, 6);	// PH-SITE(struct placed, forwarded)
 	std::printf("placed %d %ld %d\n", v[0].x, v[0].y, v[0].z);
+
+	auto m = std::make_unique<made>(7, 8, 9);	// PH-SITE(struct made, forwarded)
+	std::printf("made %d %ld %d\n", m->x, m->y, m->z);
 
 	order_dep od(7);
 	std::printf("order_dep %d %ld %d\n", od.a, od.b, od.c);
