@@ -13,6 +13,7 @@
 #include "report-load.h"
 #include "session.h"
 #include "workers.h"
+#include "../reorg/sitedb.h"
 
 #include <elfutils/libdwfl.h>
 #include <stdio.h>
@@ -46,6 +47,51 @@ static struct ph_error *load_frame(void *arg, const char *text, size_t len)
 				   ms->job->dedup, ms->opts);
 }
 
+/* The C and C++ units the module's DWARF describes, for the sites of a
+   build: a unit without a report beside them was compiled without the
+   plugin.  Assembly and other languages have no layouts to report.  */
+static struct ph_error *note_dwarf_units(Dwfl_Module *mod,
+					 struct ph_sitedb *db)
+{
+	Dwarf_Addr bias;
+	Dwarf *dw = dwfl_module_getdwarf(mod, &bias);
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die die;
+	uint8_t unit_type;
+	struct ph_error *err;
+
+	if (!dw)
+		return NULL;
+	while (dwarf_get_units(dw, cu, &cu, NULL, &unit_type, &die,
+			       NULL) == 0) {
+		if (unit_type != DW_UT_compile && unit_type != DW_UT_skeleton)
+			continue;
+		switch (dwarf_srclang(&die)) {
+		case DW_LANG_C89:
+		case DW_LANG_C:
+		case DW_LANG_C99:
+		case DW_LANG_C11:
+		case DW_LANG_C_plus_plus:
+		case DW_LANG_C_plus_plus_03:
+		case DW_LANG_C_plus_plus_11:
+		case DW_LANG_C_plus_plus_14:
+		case 0x2a:	/* DWARF 6's C++17, C++20 and C17 */
+		case 0x2b:
+		case 0x2c:
+			break;
+		default:
+			continue;
+		}
+		Dwarf_Attribute a;
+		const char *name = dwarf_diename(&die);
+		const char *dir = dwarf_formstring(
+			dwarf_attr(&die, DW_AT_comp_dir, &a));
+		if (name && (err = ph_sitedb_note_unit(db, dir, name, false)))
+			return err;
+	}
+	return NULL;
+}
+
 /* The module's embedded reports, when it has any.  */
 static bool read_embedded(struct modules *ms, Dwfl_Module *mod)
 {
@@ -70,6 +116,8 @@ static bool read_embedded(struct modules *ms, Dwfl_Module *mod)
 	if (!found)
 		return false;
 	ms->with_reports++;
+	if (!err && ms->opts->sites)
+		err = note_dwarf_units(mod, ms->opts->sites);
 	ms->err = err;
 	return true;
 }

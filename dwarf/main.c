@@ -318,7 +318,8 @@ static struct ph_reorg_options reorg_options(const struct options *o)
 /* After -R's suggestion, whether the build's sites let it be applied:
    "safe to apply", or each place that depends on the member order.  */
 static void render_verdict(struct ph_buf *out, bool safe, size_t records,
-			   const struct ph_site_stop *stops, size_t nr)
+			   const struct ph_site_stop *stops, size_t nr,
+			   bool unreported)
 {
 	if (safe) {
 		ph_buf_printf(out, "/* safe to apply: the sites of %zu %s keep "
@@ -332,8 +333,11 @@ static void render_verdict(struct ph_buf *out, bool safe, size_t records,
 		return;
 	}
 	if (!nr) {
-		ph_buf_puts(out, "/* unsafe: no unit's report has the edits of "
-			    "its definition for this order */\n");
+		ph_buf_puts(out, unreported
+				 ? "/* unknown: units of the build have no "
+				   "report of their sites */\n"
+				 : "/* unsafe: no unit's report has the edits "
+				   "of its definition for this order */\n");
 		return;
 	}
 	ph_buf_printf(out, "/* unsafe: %zu %s on the member order: */\n", nr,
@@ -387,7 +391,8 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 				out->len--;
 				if (safe)
 					ph_buf_puts(out, "\tsafe\n");
-				else if (!records)
+				else if (!records ||
+					 (!nr && o->sites->nr_unreported))
 					ph_buf_puts(out, "\tunknown\n");
 				else
 					ph_buf_printf(out, "\tunsafe:%zu\n",
@@ -403,7 +408,8 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 		err = ph_render_reorg_text(out, t, &r, &text_opts,
 					   o->show_steps);
 		if (!err && verdict)
-			render_verdict(out, safe, records, stops, nr);
+			render_verdict(out, safe, records, stops, nr,
+				       o->sites->nr_unreported != 0);
 		free(stops);
 		return err;
 	}
@@ -958,6 +964,31 @@ int main(int argc, char **argv)
 				err->message);
 		if (err) {
 			ph_error_destroy(err);
+			err = NULL;
+			status = 1;
+		}
+	}
+	if (o.sites) {
+		const char **missing;
+		size_t nr;
+
+		if ((err = ph_sitedb_unreported(&sitedb, &missing, &nr)) == NULL &&
+		    nr) {
+			/* The sites of a unit built without the plugin are
+			   unknown: nothing is called safe.  */
+			sitedb.nr_unreported = nr;
+			fprintf(stderr, "%s: %zu %s of the build %s no report of "
+				"its order-dependent sites (compiled without the "
+				"plugin, or without sites): no type is safe to "
+				"apply; %s%s\n", progname, nr,
+				nr == 1 ? "unit" : "units", nr == 1 ? "has" : "have",
+				missing[0], nr > 1 ? ", ..." : "");
+		}
+		free(missing);
+		if (err) {
+			fprintf(stderr, "%s: %s\n", progname, err->message);
+			ph_error_destroy(err);
+			err = NULL;
 			status = 1;
 		}
 	}

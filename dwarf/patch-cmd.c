@@ -34,6 +34,7 @@ struct edit {
 	char *path;		/* as it is opened */
 	const struct ph_edit *e;
 	size_t type;		/* the type it is for */
+	size_t rec;		/* the record (a unit's) it comes from */
 	size_t off, end;	/* in the file, once read */
 	size_t src_off, src_end;	/* a move's text; SIZE_MAX: none */
 };
@@ -195,10 +196,20 @@ static bool carried(const struct patch *p, const struct edit *a,
 
 static bool overlaps(const struct edit *a, const struct edit *b)
 {
+	bool ai = a->off == a->end, bi = b->off == b->end;
+
 	if (strcmp(a->path, b->path) != 0)
 		return false;
-	if (a->off == a->end && b->off == b->end)
+	if (ai && bi)
 		return a->off == b->off;
+	/* Two units' edits of one text meet even at an end: a header's
+	   list compiled as C in one unit (designators inserted before the
+	   elements) and as C++ in another (the elements moved) must not
+	   both be made.  */
+	if (a->rec != b->rec && ai)
+		return b->off <= a->off && a->off <= b->end;
+	if (a->rec != b->rec && bi)
+		return a->off <= b->off && b->off <= a->end;
 	return a->off < b->end && b->off < a->end;
 }
 
@@ -235,7 +246,8 @@ static struct ph_error *gather(struct patch *p, size_t ti)
 			if (!path)
 				return &ph_error_nomem;
 			p->edits[p->nr_edits++] = (struct edit){
-				path, &rec->edits[j], ti, 0, 0, SIZE_MAX, SIZE_MAX
+				path, &rec->edits[j], ti, idx[i], 0, 0,
+				SIZE_MAX, SIZE_MAX
 			};
 		}
 	}
@@ -299,12 +311,18 @@ static bool conflicts(struct patch *p)
 			    same_edit(a, b) || carried(p, a, b) ||
 			    carried(p, b, a))
 				continue;
-			refuse(&p->types[a->type], "its edits conflict with "
-			       "another type's", shown(a->path, p->cwd),
-			       a->e->line);
-			refuse(&p->types[b->type], "its edits conflict with "
-			       "another type's", shown(b->path, p->cwd),
-			       b->e->line);
+			const char *why =
+				a->type == b->type
+					? "two units rewrite one text two ways "
+					  "(a header's list compiled as C and "
+					  "as C++?)"
+					: "its edits conflict with another "
+					  "type's (one text rewritten two "
+					  "ways)";
+			refuse(&p->types[a->type], why,
+			       shown(a->path, p->cwd), a->e->line);
+			refuse(&p->types[b->type], why,
+			       shown(b->path, p->cwd), b->e->line);
 			stable = false;
 		}
 	}
@@ -426,6 +444,9 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 			if (!records)
 				fprintf(stderr, "no unit's report has its "
 					"sites\n");
+			else if (!nr && db->nr_unreported)
+				fprintf(stderr, "units of the build have no "
+					"report of their sites\n");
 			else if (!nr)
 				fprintf(stderr, "no unit's report has the edits "
 					"of its definition for this order\n");

@@ -66,6 +66,14 @@ struct ph_error *ph_sites_load_record(const char *origin, size_t lineno,
 	struct ph_error *err;
 
 	memset(&s, 0, sizeof(s));
+	/* A unit's own record: its sites were collected.  */
+	if (!json_object_get(v, "name")) {
+		const char *unit = str(v, "unit", &ok), *dir = str(v, "dir", &ok);
+		if (!ok || !*unit)
+			return bad(origin, lineno, "without a \"name\" or a "
+				   "\"unit\"");
+		return ph_sitedb_note_unit(db, dir, unit, true);
+	}
 	s.name = str(v, "name", &ok);
 	kind = str(v, "type_kind", &ok);
 	if (!ok || !*s.name)

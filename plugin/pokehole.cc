@@ -412,6 +412,8 @@ static void report(void)
 	ph_buf_init(&name);
 	ph_buf_init(&sites_json);
 	bool sites = ph_sites_enabled();
+	if (sites && opts.sites && (opts.json || opts.json_dir || opts.embed))
+		ph_sites_render_unit(&sites_json);
 	FOR_EACH_VEC_SAFE_ELT(pending, i, type) {
 		const struct ph_type *t;
 		bool typedef_name;

@@ -188,9 +188,13 @@ static const char *read_definition(tree type, const struct ph_type *t,
 			ph_tok tok = lx.next();
 			if (tok.kind == PH_TOK_EOF || tok.start > names[(*order)[0]])
 				break;
-			if (lx.is(tok, "{"))
+			if (lx.is(tok, "{")) {
+				/* The body's: the first after the name
+				   (an aggregate defined in place inside it
+				   has a brace before the member's name).  */
 				open = tok.start;
-			else if (lx.is(tok, "(") || lx.is(tok, "[")) {
+				break;
+			} else if (lx.is(tok, "(") || lx.is(tok, "[")) {
 				size_t e = ph_skip_balanced(text, tok.start,
 							    ph_lang_cxx);
 				if (e == std::string::npos)
@@ -422,6 +426,10 @@ static void definition_site(tree type, const struct ph_type *t,
 		if (from == written.size())
 			obstacle = "a member of the new order is not in the "
 				   "definition";
+		else if (!ph_same_inner_order(&t->members[written[from]],
+					      want[k]))
+			obstacle = "the new order moves members inside an "
+				   "aggregate defined in place";
 		else
 			perm[k] = from;
 	}
@@ -519,7 +527,10 @@ void ph_sites_assemble(tree type, const struct ph_type *t,
 	if (const std::vector<ph_unit_site> *v = ph_sites_of(type))
 		for (const auto &s : *v)
 			out->sites.push_back(s);
-	ph_asserts_for(type, t, &out->sites);
+	/* An assertion matters to a new order only: the unit's text is
+	   read for them once a type has one.  */
+	if (out->suggested)
+		ph_asserts_for(type, t, &out->sites);
 	for (const auto &s : out->sites)
 		out->fixed |= ph_site_kind_fixed(s.kind);
 }
@@ -809,6 +820,23 @@ const char *ph_site_words(enum ph_site_kind kind)
 	return "a site";
 }
 
+/* The compiler's working directory, which relative file names are
+   in.  */
+static const char *working_dir(void)
+{
+	static char cwd[4096];
+
+	if (!cwd[0] && !getcwd(cwd, sizeof(cwd)))
+		strcpy(cwd, ".");
+	return cwd;
+}
+
+void ph_sites_render_unit(struct ph_buf *out)
+{
+	ph_render_sites_unit(out, working_dir(),
+			     main_input_filename ? main_input_filename : "");
+}
+
 void ph_sites_render(const ph_type_report &r, const struct ph_type *t,
 		     struct ph_buf *out)
 {
@@ -869,16 +897,13 @@ void ph_sites_render(const ph_type_report &r, const struct ph_type *t,
 		cedits.push_back(c);
 	}
 
-	static char cwd[4096];
-	if (!cwd[0] && !getcwd(cwd, sizeof(cwd)))
-		strcpy(cwd, ".");
 	memset(&ts, 0, sizeof(ts));
 	ts.name = t->name;
 	ts.kind = t->kind;
 	ts.typedef_name = t->typedef_name;
 	ts.file = t->file ? t->file : "";
 	ts.line = t->line;
-	ts.dir = cwd;
+	ts.dir = working_dir();
 	ts.unit = main_input_filename ? main_input_filename : "";
 	ts.size = t->size;
 	ts.new_size = r.suggested ? r.suggested->size : t->size;

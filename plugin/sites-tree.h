@@ -83,6 +83,8 @@ bool ph_site_ok(const ph_type_report &r, const struct ph_type *t,
    one cannot be made.  */
 bool ph_sites_edits(const ph_type_report &r, std::vector<ph_src_edit> *out,
 		    std::string *why);
+/* The unit's own "sites" record: its sites were collected.  */
+void ph_sites_render_unit(struct ph_buf *out);
 /* The type's "sites" record (docs/layout-jsonl.md).  */
 void ph_sites_render(const ph_type_report &r, const struct ph_type *t,
 		     struct ph_buf *out);

@@ -15,6 +15,8 @@ void ph_sitedb_deinit(struct ph_sitedb *db)
 	ph_arena_deinit(&db->arena);
 	free(db->v);
 	free(db->by_name);
+	free(db->units);
+	free(db->dwarf_units);
 	memset(db, 0, sizeof(*db));
 }
 
@@ -79,6 +81,80 @@ struct ph_error *ph_sitedb_add(struct ph_sitedb *db,
 	if (oom)
 		return &ph_error_nomem;
 	db->v[db->n++] = c;
+	return NULL;
+}
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+struct ph_error *ph_sitedb_note_unit(struct ph_sitedb *db, const char *dir,
+				     const char *file, bool reported)
+{
+	const char ***v = reported ? &db->units : &db->dwarf_units;
+	size_t *n = reported ? &db->nr_units : &db->nr_dwarf_units;
+	size_t dl = dir ? strlen(dir) : 0, fl = strlen(file);
+	char *path;
+
+	if (file[0] == '/' || !dl) {
+		path = ph_arena_strdup(&db->arena, file);
+	} else {
+		path = ph_arena_alloc(&db->arena, dl + fl + 2);
+		if (path) {
+			memcpy(path, dir, dl);
+			path[dl] = '/';
+			memcpy(path + dl + 1, file, fl + 1);
+		}
+	}
+	if (!path)
+		return &ph_error_nomem;
+	/* Growing by powers of two from 8: N is the count so far.  */
+	if (*n == 0 || (*n >= 8 && !(*n & (*n - 1)))) {
+		const char **w = realloc(*v, (*n ? 2 * *n : 8) * sizeof(*w));
+
+		if (!w)
+			return &ph_error_nomem;
+		*v = w;
+	}
+	(*v)[(*n)++] = path;
+	return NULL;
+}
+
+struct ph_error *ph_sitedb_unreported(const struct ph_sitedb *db,
+				      const char ***ret, size_t *n)
+{
+	const char **have = NULL, **out = NULL;
+	size_t k = 0;
+
+	*ret = NULL;
+	*n = 0;
+	if (!db->nr_dwarf_units)
+		return NULL;
+	have = malloc((db->nr_units + 1) * sizeof(*have));
+	out = malloc((db->nr_dwarf_units + 1) * sizeof(*out));
+	if (!have || !out) {
+		free(have);
+		free(out);
+		return &ph_error_nomem;
+	}
+	if (db->nr_units)
+		memcpy(have, db->units, db->nr_units * sizeof(*have));
+	qsort(have, db->nr_units, sizeof(*have), by_string);
+	for (size_t i = 0; i < db->nr_dwarf_units; i++) {
+		const char *u = db->dwarf_units[i];
+
+		if (!bsearch(&u, have, db->nr_units, sizeof(*have), by_string))
+			out[k++] = u;
+	}
+	qsort(out, k, sizeof(*out), by_string);
+	size_t m = 0;
+	for (size_t i = 0; i < k; i++)
+		if (!m || strcmp(out[m - 1], out[i]) != 0)
+			out[m++] = out[i];
+	free(have);
+	*ret = out;
+	*n = m;
 	return NULL;
 }
 
@@ -208,6 +284,6 @@ struct ph_error *ph_sitedb_verdict(struct ph_sitedb *db,
 			(*stops)[(*nr)++] = (struct ph_site_stop){ rec, s, why };
 		}
 	}
-	*safe = n && definition && !*nr;
+	*safe = n && definition && !*nr && !db->nr_unreported;
 	return NULL;
 }

@@ -19,6 +19,15 @@ struct ph_sitedb {
 	/* The records by name, made when first asked.  */
 	size_t *by_name;
 	size_t nr_indexed;
+	/* The units whose reports were read (their sources, absolute:
+	   the compiler's directory and file joined), and the C and C++
+	   units the files' DWARF describes: one of these not among those
+	   was compiled without the plugin, and its sites are unknown.  */
+	const char **units, **dwarf_units;
+	size_t nr_units, nr_dwarf_units;
+	/* Units of the build known to have no report: then no type is
+	   safe.  */
+	size_t nr_unreported;
 };
 
 void ph_sitedb_init(struct ph_sitedb *db);
@@ -26,6 +35,15 @@ void ph_sitedb_deinit(struct ph_sitedb *db);
 /* Copies S (its strings, sites and edits) into DB.  */
 struct ph_error *ph_sitedb_add(struct ph_sitedb *db,
 			       const struct ph_type_sites *s);
+
+/* A unit whose report has sites (REPORTED), or a C or C++ unit of the
+   DWARF of a file read: its source FILE, relative to DIR.  */
+struct ph_error *ph_sitedb_note_unit(struct ph_sitedb *db, const char *dir,
+				     const char *file, bool reported);
+/* The units of the DWARF without a report: *N of them in *RET
+   (malloc'd), sorted, each once.  */
+struct ph_error *ph_sitedb_unreported(const struct ph_sitedb *db,
+				      const char ***ret, size_t *n);
 
 /* The records of type T: its name, kind, typedef, line and file (the
    file compared by its last component: the reader and the plugin may

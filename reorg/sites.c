@@ -115,26 +115,50 @@ bool ph_order_is(const struct ph_type *suggested, const char *const *order,
 	return k == nr && nr > 0;
 }
 
-/* The named members keep their order: each name the same number of
-   members from the start among the named ones.  */
-static bool same_sequence(const struct ph_type *a, const struct ph_type *b)
+/* The members keep their order: each the same number of members from
+   the start, the members of an aggregate defined in place too (a new
+   order may move them inside it).  */
+static bool same_members(const struct ph_member *a, size_t na,
+			 const struct ph_member *b, size_t nb, unsigned depth)
 {
 	size_t i = 0, j = 0;
 
 	for (;;) {
-		while (i < a->nr_members && !source_member(&a->members[i]))
+		while (i < na && !source_member(&a[i]))
 			i++;
-		while (j < b->nr_members && !source_member(&b->members[j]))
+		while (j < nb && !source_member(&b[j]))
 			j++;
-		if (i == a->nr_members || j == b->nr_members)
-			return i == a->nr_members && j == b->nr_members;
+		if (i == na || j == nb)
+			return i == na && j == nb;
 		char ka[256], kb[256];
-		if (strcmp(ph_member_key(&a->members[i], ka, sizeof(ka)),
-			   ph_member_key(&b->members[j], kb, sizeof(kb))) != 0)
+		if (strcmp(ph_member_key(&a[i], ka, sizeof(ka)),
+			   ph_member_key(&b[j], kb, sizeof(kb))) != 0)
+			return false;
+		if ((a[i].nested || b[j].nested) &&
+		    (depth > 64 || !same_members(a[i].members, a[i].nr_members,
+						 b[j].members, b[j].nr_members,
+						 depth + 1)))
 			return false;
 		i++;
 		j++;
 	}
+}
+
+static bool same_sequence(const struct ph_type *a, const struct ph_type *b)
+{
+	return same_members(a->members, a->nr_members, b->members,
+			    b->nr_members, 0);
+}
+
+bool ph_same_order(const struct ph_type *a, const struct ph_type *b)
+{
+	return same_sequence(a, b);
+}
+
+bool ph_same_inner_order(const struct ph_member *a, const struct ph_member *b)
+{
+	return same_members(a->members, a->nr_members, b->members,
+			    b->nr_members, 0);
 }
 
 static const struct ph_member *find(const struct ph_type *t, const char *name)

@@ -154,6 +154,13 @@ bool ph_order_is(const struct ph_type *suggested, const char *const *order,
    base.  Written into BUF (SIZE bytes), which is returned.  */
 const char *ph_member_key(const struct ph_member *m, char *buf, size_t size);
 
+/* A and B list their members (and those of the aggregates defined in
+   place) in the same order.  */
+bool ph_same_order(const struct ph_type *a, const struct ph_type *b);
+/* The same for the members of two aggregates defined in place.  */
+bool ph_same_inner_order(const struct ph_member *a,
+			 const struct ph_member *b);
+
 /* The place of the member whose key is NAME in T's member list, or -1.  */
 long ph_member_index(const struct ph_type *t, const char *name);
 

@@ -22,6 +22,15 @@ static void key_u64(struct ph_buf *out, const char *k, uint64_t v)
 	ph_buf_put_u64(out, v);
 }
 
+void ph_render_sites_unit(struct ph_buf *out, const char *dir,
+			  const char *unit)
+{
+	ph_buf_puts(out, "{\"kind\":\"sites\"");
+	key_str(out, "unit", unit);
+	key_str(out, "dir", dir);
+	ph_buf_puts(out, "}\n");
+}
+
 void ph_render_sites(struct ph_buf *out, const struct ph_type_sites *s)
 {
 	ph_buf_puts(out, "{\"kind\":\"sites\"");

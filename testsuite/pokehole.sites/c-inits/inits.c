@@ -22,6 +22,7 @@ struct anon a2 = { 1, 2, 3, 4, 5 };
 rec_t r1 = { 1, 1LL << 40, -3 };
 rec_t rs[] = { { 2, 3, 4 }, [2] = { 5, 6, 7 }, { 8, 9, 10 } };
 struct bits b1 = { 'b', 100, 5, 17 };
+struct hotout ho = { 5 };
 static struct flex f1 = { 1, 2, 3, { 4, 5 } };
 
 int flex_sum(void)

@@ -36,6 +36,7 @@ int main(void)
 	for (int i = 0; i < 4; i++)
 		printf("rs%d %d %lld %d\n", i, rs[i].flag, rs[i].big, rs[i].small);
 	printf("b1 %c %ld %u %u\n", b1.c, b1.l, b1.u, b1.v);
+	printf("ho %d %ld %d %d\n", ho.in.a, ho.in.b, ho.in.c, ho.x);
 	printf("flex %d\n", flex_sum());
 	locals();
 	return 0;

@@ -62,6 +62,19 @@ struct bits {			/* PH-PATCHED(struct bits) */
 	unsigned v : 5;
 };
 
+/* Its hot member goes first, so its first member moves: a list that
+   reaches it by brace elision with one element still sets 'a'.  */
+struct hotin {			/* PH-PATCHED(struct hotin) */
+	char a;
+	long b;
+	char c __attribute__((pokehole_hot));
+};
+
+struct hotout {
+	struct hotin in;
+	int x;
+};
+
 #define PAIR_INIT(x, y, w) { x, y, w }
 #define INNER_ZERO { 0 }
 #define SEVEN 7
@@ -79,6 +92,7 @@ extern struct named n1, n2;
 extern struct anon a1, a2;
 extern rec_t r1, rs[];
 extern struct bits b1;
+extern struct hotout ho;
 extern const struct pair cs;
 void locals(void);
 
