@@ -16,6 +16,7 @@
 #include "../reorg/sitedb.h"
 
 #include <elfutils/libdwfl.h>
+#include <gelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,47 @@ static struct ph_error *note_dwarf_units(Dwfl_Module *mod,
 	return NULL;
 }
 
+/* The symbols a linked file (a library, a program) exports: its
+   dynamic symbols, defined, global or weak, of default or protected
+   visibility.  An object file exports nothing yet: nothing noted.  */
+static struct ph_error *note_exports(Elf *elf, struct ph_sitedb *db)
+{
+	GElf_Ehdr eh;
+	Elf_Scn *scn = NULL;
+	struct ph_error *err;
+
+	if (!gelf_getehdr(elf, &eh) || (eh.e_type != ET_DYN &&
+					eh.e_type != ET_EXEC))
+		return NULL;
+	if ((err = ph_sitedb_note_export(db, NULL)))
+		return err;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNSYM ||
+		    !sh.sh_entsize || !(data = elf_getdata(scn, NULL)))
+			continue;
+		for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym sym;
+			const char *name;
+
+			if (!gelf_getsym(data, (int)i, &sym) ||
+			    sym.st_shndx == SHN_UNDEF ||
+			    (GELF_ST_BIND(sym.st_info) != STB_GLOBAL &&
+			     GELF_ST_BIND(sym.st_info) != STB_WEAK) ||
+			    (GELF_ST_VISIBILITY(sym.st_other) != STV_DEFAULT &&
+			     GELF_ST_VISIBILITY(sym.st_other) != STV_PROTECTED))
+				continue;
+			name = elf_strptr(elf, sh.sh_link, sym.st_name);
+			if (name && *name &&
+			    (err = ph_sitedb_note_export(db, name)))
+				return err;
+		}
+	}
+	return NULL;
+}
+
 /* The module's embedded reports, when it has any.  */
 static bool read_embedded(struct modules *ms, Dwfl_Module *mod)
 {
@@ -118,6 +160,8 @@ static bool read_embedded(struct modules *ms, Dwfl_Module *mod)
 	ms->with_reports++;
 	if (!err && ms->opts->sites)
 		err = note_dwarf_units(mod, ms->opts->sites);
+	if (!err && ms->opts->sites)
+		err = note_exports(elf, ms->opts->sites);
 	ms->err = err;
 	return true;
 }

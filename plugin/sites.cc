@@ -309,12 +309,22 @@ static void check_signature(tree fn)
 
 		if (!agg)
 			continue;
+		/* A type the unit's own file defines is opaque to the
+		   library's users: they only ever hold a pointer.  */
+		expanded_location x = expand_location(ph_type_location(agg));
+		if (!x.file || (main_input_filename &&
+				strcmp(x.file, main_input_filename) == 0))
+			continue;
 		ph_unit_site s;
 		s.kind = PH_SITE_ABI;
 		ph_site_place(&s, DECL_SOURCE_LOCATION(fn));
 		s.why = std::string("in the signature of '") +
 			lang_hooks.decl_printable_name(fn, 1) +
 			"', exported from a -fPIC unit";
+		/* The symbol: a linked library whose dynamic symbols lack
+		   it (a version script, -export-symbols-regex) does not
+		   export it.  */
+		s.other = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fn));
 		ph_sites_add(agg, std::move(s));
 	}
 }

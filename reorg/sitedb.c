@@ -17,6 +17,7 @@ void ph_sitedb_deinit(struct ph_sitedb *db)
 	free(db->by_name);
 	free(db->units);
 	free(db->dwarf_units);
+	free(db->exports);
 	memset(db, 0, sizeof(*db));
 }
 
@@ -119,6 +120,43 @@ struct ph_error *ph_sitedb_note_unit(struct ph_sitedb *db, const char *dir,
 	}
 	(*v)[(*n)++] = path;
 	return NULL;
+}
+
+struct ph_error *ph_sitedb_note_export(struct ph_sitedb *db, const char *name)
+{
+	size_t n = db->nr_exports;
+
+	if (!name) {
+		db->nr_linked++;
+		return NULL;
+	}
+	if (n == 0 || (n >= 8 && !(n & (n - 1)))) {
+		const char **w = realloc(db->exports,
+					 (n ? 2 * n : 8) * sizeof(*w));
+		if (!w)
+			return &ph_error_nomem;
+		db->exports = w;
+	}
+	if (!(db->exports[n] = ph_arena_strdup(&db->arena, name)))
+		return &ph_error_nomem;
+	db->nr_exports++;
+	db->exports_sorted = false;
+	return NULL;
+}
+
+/* Whether SITE is an exported function's signature that no linked file
+   read exports.  */
+static bool not_exported(struct ph_sitedb *db, const struct ph_site *site)
+{
+	if (site->kind != PH_SITE_ABI || !*site->other || !db->nr_linked)
+		return false;
+	if (!db->exports_sorted) {
+		qsort(db->exports, db->nr_exports, sizeof(*db->exports),
+		      by_string);
+		db->exports_sorted = true;
+	}
+	return !bsearch(&site->other, db->exports, db->nr_exports,
+			sizeof(*db->exports), by_string);
 }
 
 struct ph_error *ph_sitedb_unreported(const struct ph_sitedb *db,
@@ -260,7 +298,8 @@ struct ph_error *ph_sitedb_verdict(struct ph_sitedb *db,
 			const char *why;
 			bool have = false;
 
-			if (ph_site_allows(s, t, suggested, rec->order,
+			if (not_exported(db, s) ||
+			    ph_site_allows(s, t, suggested, rec->order,
 					   rec->nr_order, &why)) {
 				definition |= s->kind == PH_SITE_DEFINITION;
 				continue;

@@ -28,6 +28,13 @@ struct ph_sitedb {
 	/* Units of the build known to have no report: then no type is
 	   safe.  */
 	size_t nr_unreported;
+	/* The symbols the linked libraries and programs read export
+	   (sorted once all are read); with none read, every function of
+	   a -fPIC unit counts as exported.  */
+	const char **exports;
+	size_t nr_exports;
+	size_t nr_linked;
+	bool exports_sorted;
 };
 
 void ph_sitedb_init(struct ph_sitedb *db);
@@ -40,6 +47,10 @@ struct ph_error *ph_sitedb_add(struct ph_sitedb *db,
    DWARF of a file read: its source FILE, relative to DIR.  */
 struct ph_error *ph_sitedb_note_unit(struct ph_sitedb *db, const char *dir,
 				     const char *file, bool reported);
+/* A symbol a linked file read exports (NAME), or (NAME NULL) a linked
+   file read.  */
+struct ph_error *ph_sitedb_note_export(struct ph_sitedb *db, const char *name);
+
 /* The units of the DWARF without a report: *N of them in *RET
    (malloc'd), sorted, each once.  */
 struct ph_error *ph_sitedb_unreported(const struct ph_sitedb *db,

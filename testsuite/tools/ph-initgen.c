@@ -994,8 +994,6 @@ struct ectx {
   int multiline;
   int in_compound;              /* inside a compound literal's list */
   int no_multiline;             /* the list goes into a macro */
-  /* Counts for stats.txt.  */
-  unsigned lists, positional, designated;
 };
 
 static unsigned st_lists, st_pos, st_desig, st_elided, st_fillers,
@@ -1310,7 +1308,7 @@ add_elem_s (struct ectx *c, struct lst *L, const char *desig, const char *val,
 {
   size_t prev_end = L->el.n;
   if (simple && !*desig && L->nel && L->prev_simple && on (F_COMMA)
-      && chance (30))
+      && chance (3))
     {
       /* The two elements in one macro: #define P3 1, 2.  */
       sb_add (&comma_defs, "#define P%u %.*s, %s\n", ncomma,

@@ -3,9 +3,27 @@
 
 static struct private_state st = { 1, 2, 3 };
 
+/* Defined here, not in the interface: users hold only a pointer.  */
+struct opaque {			/* PH-PATCHED(struct opaque) */
+	char a;
+	long b;
+	char c;
+};
+
+int api_opaque(struct opaque *o)
+{
+	return o->a + o->c;
+}
+
+int api_use_opaque(void)
+{
+	struct opaque o = { 4, 5, 6 };
+	return api_opaque(&o);
+}
+
 int api_use(struct handle *h)	/* PH-SITE(struct handle, abi) */
 {
-	printf("handle %d %ld %d state %d %ld %d\n", h->open, h->fd, h->mode,
-	       st.a, st.b, st.c);
+	printf("handle %d %ld %d state %d %ld %d opaque %d\n", h->open, h->fd,
+	       h->mode, st.a, st.b, st.c, api_use_opaque());
 	return 0;
 }

@@ -1,6 +1,6 @@
 /* A library's interface (the unit is -fPIC, its functions of default
-   visibility): the types in their signatures are other programs'
-   layouts too.  */
+   visibility, and the program exports them, -rdynamic): the types in
+   their signatures are other programs' layouts too.  */
 #ifndef API_H
 #define API_H
 struct handle {			/* PH-REFUSED(struct handle) */
@@ -17,4 +17,5 @@ struct private_state {		/* PH-PATCHED(struct private_state) */
 };
 
 int api_use(struct handle *h);
+int api_use_opaque(void);
 #endif
