@@ -303,7 +303,11 @@ static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
 			       std::vector<ph_src_edit> *edits)
 {
 	const std::string &t = f->text;
-	std::vector<std::pair<size_t, size_t>> chunks;
+	/* Each member's chunk, and before it what stays in place: blank
+	   lines and what a blank line parts from the member (a section's
+	   heading comment).  Comment lines right above a member are its
+	   own and move with it.  */
+	std::vector<std::pair<size_t, size_t>> chunks, gaps;
 	size_t begin = open_line_end;
 
 	for (size_t k = 0; k < decls.size(); k++) {
@@ -320,18 +324,31 @@ static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
 		size_t end = line_end(f, d.semi);
 		if (!only_comments(t, d.semi, end))
 			return "several members are declared on one line";
-		chunks.push_back(std::make_pair(begin, end + 1));
+		/* The last blank line above it parts what stays.  */
+		size_t attach = begin;
+		for (size_t p = begin; p < line_start;) {
+			size_t nl = t.find('\n', p);
+			if (nl == std::string::npos || nl >= line_start)
+				break;
+			if (t.find_first_not_of(" \t\r", p) >= nl)
+				attach = nl + 1;
+			p = nl + 1;
+		}
+		gaps.push_back(std::make_pair(begin, attach));
+		chunks.push_back(std::make_pair(attach, end + 1));
 		begin = end + 1;
 	}
 	/* The region of lines, rewritten line by line (a fix-it stays on
 	   one line); the permuted region has the same lines, reordered.  */
-	std::string now = t.substr(chunks.front().first,
-				   chunks.back().second - chunks.front().first);
+	std::string now = t.substr(gaps.front().first,
+				   chunks.back().second - gaps.front().first);
 	std::string then;
-	for (size_t k = 0; k < chunks.size(); k++)
+	for (size_t k = 0; k < chunks.size(); k++) {
+		then += t.substr(gaps[k].first, gaps[k].second - gaps[k].first);
 		then += t.substr(chunks[perm[k]].first,
 				 chunks[perm[k]].second - chunks[perm[k]].first);
-	size_t a = 0, b = 0, off = chunks.front().first;
+	}
+	size_t a = 0, b = 0, off = gaps.front().first;
 	while (a < now.size()) {
 		size_t na = now.find('\n', a), nb = then.find('\n', b);
 		if (na == std::string::npos || nb == std::string::npos)

@@ -124,6 +124,105 @@ static void region_text(struct ph_buf *out, const struct lines *l,
 	       l->start[r->last], true, 0);
 }
 
+/* A line of text, for the diff of a region.  */
+struct span {
+	const char *p;
+	size_t n;		/* its newline included when it has one */
+};
+
+static size_t split_lines(const char *s, size_t len, struct span *v)
+{
+	size_t k = 0;
+
+	for (const char *p = s, *end = s + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t m = nl ? (size_t)(nl - p + 1) : (size_t)(end - p);
+
+		if (v)
+			v[k] = (struct span){ p, m };
+		k++;
+		p += m;
+	}
+	return k;
+}
+
+static void put_line(struct ph_buf *out, char mark, struct span s)
+{
+	ph_buf_putc(out, mark);
+	ph_buf_putn(out, s.p, s.n);
+	if (!s.n || s.p[s.n - 1] != '\n')
+		ph_buf_puts(out, "\n\\ No newline at end of file\n");
+}
+
+static bool same_line(struct span a, struct span b)
+{
+	return a.n == b.n && memcmp(a.p, b.p, a.n) == 0;
+}
+
+/* Region R's old lines against its new text NEW: the lines both have,
+   in order, as context, the others as - and + (a longest common
+   subsequence; a region too large for one is shown whole).  */
+static void region_diff(struct ph_buf *out, const struct lines *l,
+			const struct region *r, const char *new_text,
+			size_t new_len)
+{
+	size_t a0 = l->start[r->first - 1];
+	size_t n = r->last - r->first + 1;
+	size_t m = split_lines(new_text, new_len, NULL);
+	struct span *o = malloc((n + 1) * sizeof(*o));
+	struct span *w = malloc((m + 1) * sizeof(*w));
+	unsigned *c = n * m <= (1u << 22)
+			      ? calloc((n + 1) * (m + 1), sizeof(*c))
+			      : NULL;
+
+	if (!o || !w) {
+		out->failed = true;
+		goto out;
+	}
+	split_lines(l->text + a0, l->start[r->last] - a0, o);
+	split_lines(new_text, new_len, w);
+	if (!c) {
+		for (size_t i = 0; i < n; i++)
+			put_line(out, '-', o[i]);
+		for (size_t j = 0; j < m; j++)
+			put_line(out, '+', w[j]);
+		goto out;
+	}
+	/* c[i][j]: the common lines of o[i..] and w[j..].  */
+	for (size_t i = n; i-- > 0;)
+		for (size_t j = m; j-- > 0;)
+			c[i * (m + 1) + j] =
+				same_line(o[i], w[j])
+					? c[(i + 1) * (m + 1) + j + 1] + 1
+					: c[(i + 1) * (m + 1) + j] >
+							  c[i * (m + 1) + j + 1]
+						  ? c[(i + 1) * (m + 1) + j]
+						  : c[i * (m + 1) + j + 1];
+	size_t i = 0, j = 0;
+	while (i < n || j < m) {
+		if (i < n && j < m && same_line(o[i], w[j])) {
+			put_line(out, ' ', o[i]);
+			i++;
+			j++;
+		} else if (j < m && (i == n || c[i * (m + 1) + j + 1] >=
+						      c[(i + 1) * (m + 1) + j])) {
+			/* Removals first, as diff prints them.  */
+			if (i < n && c[(i + 1) * (m + 1) + j] ==
+					     c[i * (m + 1) + j]) {
+				put_line(out, '-', o[i++]);
+				continue;
+			}
+			put_line(out, '+', w[j++]);
+		} else {
+			put_line(out, '-', o[i++]);
+		}
+	}
+out:
+	free(o);
+	free(w);
+	free(c);
+}
+
 static size_t count_lines(const char *s, size_t n)
 {
 	size_t k = 0;
@@ -194,23 +293,11 @@ void ph_render_patch(struct ph_buf *out, const char *name, const char *text,
 		for (size_t i = h; i < g; i++) {
 			for (; k < rs[i].first; k++)
 				old_line(out, &l, k, ' ');
-			for (; k <= rs[i].last; k++)
-				old_line(out, &l, k, '-');
 			nt.len = 0;
 			region_text(&nt, &l, &rs[i], edits, n);
-			const char *p = nt.data ? nt.data : "";
-			const char *end = p + nt.len;
-			while (p < end) {
-				const char *nl = memchr(p, '\n', (size_t)(end - p));
-				size_t m = nl ? (size_t)(nl - p + 1)
-					      : (size_t)(end - p);
-				ph_buf_putc(out, '+');
-				ph_buf_putn(out, p, m);
-				if (!nl)
-					ph_buf_puts(out, "\n\\ No newline at "
-							 "end of file\n");
-				p += m;
-			}
+			region_diff(out, &l, &rs[i], nt.data ? nt.data : "",
+				    nt.len);
+			k = rs[i].last + 1;
 		}
 		for (; k <= to; k++)
 			old_line(out, &l, k, ' ');
