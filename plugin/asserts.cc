@@ -29,6 +29,14 @@ static std::vector<mention> *mentions;
 /* Typedef names of record types: TYPE_MAIN_VARIANT -> names.  */
 static std::map<tree, std::vector<std::string>> *aliases;
 
+std::vector<std::string> ph_type_aliases(tree type)
+{
+	if (!aliases)
+		return {};
+	auto it = aliases->find(TYPE_MAIN_VARIANT(type));
+	return it == aliases->end() ? std::vector<std::string>() : it->second;
+}
+
 void ph_asserts_note_typedef(tree decl)
 {
 	if (TREE_CODE(decl) != TYPE_DECL || !DECL_NAME(decl) ||

@@ -303,6 +303,45 @@ static bool macro_has_comma(cpp_hashnode *node)
 	}
 }
 
+/* The replacement list of macro NODE ("NAME(params) body"): its body.  */
+static std::string macro_body(cpp_hashnode *node)
+{
+	const unsigned char *def = cpp_macro_definition(ph_parse_in(), node);
+
+	if (!def)
+		return "";
+	std::string s((const char *)def);
+	size_t body = s.find_first_of(" (");
+	if (body != std::string::npos && s[body] == '(')
+		body = ph_skip_balanced(s, body, ph_lang_cxx);
+	if (body == std::string::npos)
+		return "";
+	size_t a = s.find_first_not_of(' ', body);
+	return a == std::string::npos ? "" : s.substr(a);
+}
+
+/* The macro stands for a compound literal: ((T){...}) or (T){...}.  */
+static bool macro_is_literal(cpp_hashnode *node)
+{
+	std::string b = macro_body(node);
+
+	while (b.size() > 2 && b[0] == '(' && b[1] == '(')
+		b = b.substr(1);
+	return !b.empty() && b[0] == '(' && b.find("){") != std::string::npos;
+}
+
+/* The number an object-like macro stands for (an array index).  */
+static bool macro_number(const std::string &name, uint64_t *ret)
+{
+	cpp_hashnode *node = macro_named(name, 0, name.size());
+	if (!node)
+		return false;
+	std::string b = macro_body(node);
+	while (b.size() > 2 && b.front() == '(' && b.back() == ')')
+		b = b.substr(1, b.size() - 2);
+	return ph_integer_literal(b, ret);
+}
+
 /* The braced list that is the whole body of macro NODE: the file of its
    definition and the '{' there; NULL with *WHY when its body is
    something else.  */
@@ -372,6 +411,11 @@ struct group_result {
 	   array index is not given by the text.  */
 	std::vector<std::string> paths;
 	std::vector<bool> path_known;
+	/* The element's braces are an anonymous member's, which no
+	   designator names (PATHS is the way to its parent); a designated
+	   element whose value went on by brace elision (PATHS is the
+	   whole way, longer than its designator).  */
+	std::vector<bool> anon, elided;
 	/* The records a positional element of this list (elided levels
 	   included) gave a value to a member of.  */
 	std::vector<tree> positional;
@@ -414,10 +458,16 @@ static void add_unique(std::vector<tree> *v, tree t)
 		v->push_back(t);
 }
 
-/* The path of the current subobject of STACK, from its first level.  */
-static bool stack_path(const std::vector<level> &stack, std::string *out)
+/* The path of the current subobject of STACK, from its first level;
+   *ANON when that subobject is an anonymous member itself.  */
+static bool stack_path(const std::vector<level> &stack, std::string *out,
+		       bool *anon = nullptr)
 {
 	out->clear();
+	if (anon)
+		*anon = TREE_CODE(stack.back().type) != ARRAY_TYPE &&
+			stack.back().field &&
+			anonymous_member(stack.back().field);
 	for (const level &l : stack) {
 		if (TREE_CODE(l.type) == ARRAY_TYPE) {
 			if (!l.index_known)
@@ -439,6 +489,36 @@ static bool stack_path(const std::vector<level> &stack, std::string *out)
    for an aggregate is either the whole of it (a string for a char
    array, a compound literal, a value of its type) or, by brace elision,
    the value of its first scalar.  */
+/* The ways C spells TYPE: "struct tag", its typedefs' names.  */
+static bool spelled(tree type, const std::string &text)
+{
+	std::string t = text;
+	for (const char *q : { "const ", "volatile " })
+		for (size_t p; (p = t.find(q)) != std::string::npos;)
+			t.erase(p, strlen(q));
+	type = TYPE_MAIN_VARIANT(type);
+	tree name = TYPE_NAME(type);
+	if (RECORD_OR_UNION_TYPE_P(type) && name) {
+		const char *key = TREE_CODE(type) == UNION_TYPE ? "union "
+								 : "struct ";
+		if (TREE_CODE(name) == IDENTIFIER_NODE &&
+		    t == key + std::string(IDENTIFIER_POINTER(name)))
+			return true;
+		if (TREE_CODE(name) == TYPE_DECL && DECL_NAME(name) &&
+		    t == IDENTIFIER_POINTER(DECL_NAME(name)))
+			return true;
+	}
+	for (const auto &alias : ph_type_aliases(type))
+		if (t == alias)
+			return true;
+	return false;
+}
+
+/* Element E of a list gives a value to the current subobject of STACK
+   (its top level's): a nested list opens the subobject; an expression
+   for an aggregate is either the whole of it (a string for a char
+   array, a compound literal of its type, a value of its type) or, by
+   brace elision, the value of its first scalar.  */
 bool replay::assign(std::vector<level> &stack, const ph_init_elem &e,
 		    group_result &r, size_t k)
 {
@@ -446,22 +526,47 @@ bool replay::assign(std::vector<level> &stack, const ph_init_elem &e,
 		level &top = stack.back();
 		tree st = sub_type(top);
 		tree dig = sub_digested(top);
+		std::string p;
+		bool anon = false;
 
 		if (e.group) {
-			std::string p;
-			r.path_known[k] = stack_path(stack, &p);
+			r.path_known[k] = stack_path(stack, &p, &anon);
 			r.paths[k] = p;
+			r.anon[k] = anon;
 			if (aggregate(st))
 				return group(e.group, st, dig);
 			return true;
 		}
-		bool whole = !aggregate(st) || e.compound_literal;
-		if (!whole && e.string && TREE_CODE(st) == ARRAY_TYPE &&
-		    TREE_CODE(TREE_TYPE(st)) == INTEGER_TYPE)
-			whole = true;
-		if (!whole && dig && TREE_CODE(dig) != CONSTRUCTOR &&
-		    TYPE_MAIN_VARIANT(TREE_TYPE(dig)) == TYPE_MAIN_VARIANT(st))
-			whole = true;
+		bool whole = !aggregate(st);
+		/* A string is a char array's whole value; any other
+		   aggregate's first member's.  */
+		if (!whole && e.string)
+			whole = TREE_CODE(st) == ARRAY_TYPE &&
+				TREE_CODE(TREE_TYPE(st)) == INTEGER_TYPE;
+		/* A compound literal is its own type's whole value (its
+		   list read as one, which the front end may have folded
+		   into this one); another type's first member's.  */
+		if (!whole && e.compound_literal &&
+		    (spelled(st, e.literal_type) ||
+		     (TREE_CODE(st) == ARRAY_TYPE &&
+		      e.literal_type.find('[') != std::string::npos))) {
+			r.path_known[k] = stack_path(stack, &p);
+			r.paths[k] = p;
+			const char *w = NULL;
+			ph_init_group *cg = ph_parse_init(*text, e.literal_open,
+							  ph_lang_cxx, &w);
+			if (!cg) {
+				why = w;
+				return false;
+			}
+			macro_groups.emplace_back(cg);
+			tree cd = dig;
+			if (cd && TREE_CODE(cd) == COMPOUND_LITERAL_EXPR)
+				cd = DECL_INITIAL(COMPOUND_LITERAL_EXPR_DECL(cd));
+			return group(cg, st, cd && TREE_CODE(cd) == CONSTRUCTOR
+						     ? cd
+						     : NULL_TREE);
+		}
 		cpp_hashnode *macro =
 			e.ident_lead ? macro_named(*text, e.ident_start,
 						   e.ident_end)
@@ -480,7 +585,6 @@ bool replay::assign(std::vector<level> &stack, const ph_init_elem &e,
 						   &mwhy)
 				   : NULL;
 			if (mg) {
-				std::string p;
 				r.path_known[k] = stack_path(stack, &p);
 				r.paths[k] = p;
 				macro_groups.emplace_back(mg);
@@ -496,27 +600,36 @@ bool replay::assign(std::vector<level> &stack, const ph_init_elem &e,
 				cur_macro = save_macro;
 				return ok;
 			}
-		}
-		if (!whole && macro) {
-			/* The macro's own braces, which the text here does
-			   not show: what it initializes is opaque.  */
-			std::vector<tree> types;
-			if (!all_zero(dig)) {
-				records_in(dig, &types);
-				for (tree t : types)
-					add_unique(&opaque, t);
-				if (RECORD_OR_UNION_TYPE_P(st))
-					add_unique(&opaque,
-						   TYPE_MAIN_VARIANT(st));
-				opaque_why = std::string("initialized by the "
-							 "macro '") +
-					     (const char *)NODE_NAME(macro) +
-					     "'";
+			if (macro_is_literal(macro)) {
+				/* A compound literal behind a macro: what it
+				   initializes is opaque.  */
+				std::vector<tree> types;
+				if (!all_zero(dig)) {
+					records_in(dig, &types);
+					for (tree t : types)
+						add_unique(&opaque, t);
+					if (RECORD_OR_UNION_TYPE_P(st))
+						add_unique(&opaque,
+							   TYPE_MAIN_VARIANT(st));
+					opaque_why = std::string(
+							     "initialized by "
+							     "the macro '") +
+						     (const char *)NODE_NAME(
+							     macro) +
+						     "'";
+				}
+				whole = true;
 			}
-			whole = true;
 		}
+		/* A value of the aggregate's own type, as the front end
+		   kept it (not a list it folded: a string constant from a
+		   char array's elements).  */
+		if (!whole && !e.string && !e.compound_literal && dig &&
+		    TREE_CODE(dig) != CONSTRUCTOR &&
+		    TREE_CODE(dig) != STRING_CST &&
+		    TYPE_MAIN_VARIANT(TREE_TYPE(dig)) == TYPE_MAIN_VARIANT(st))
+			whole = true;
 		if (whole) {
-			std::string p;
 			r.path_known[k] = stack_path(stack, &p);
 			r.paths[k] = p;
 			return true;
@@ -526,6 +639,8 @@ bool replay::assign(std::vector<level> &stack, const ph_init_elem &e,
 			why = "brace elision";
 			return false;
 		}
+		if (!e.desig.empty())
+			r.elided[k] = true;
 		level l;
 		l.type = st;
 		l.implicit = true;
@@ -555,6 +670,8 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 	r.type = TYPE_MAIN_VARIANT(type);
 	r.paths.resize(g->elems.size());
 	r.path_known.resize(g->elems.size(), true);
+	r.anon.resize(g->elems.size(), false);
+	r.elided.resize(g->elems.size(), false);
 	r.fields.resize(g->elems.size(), NULL_TREE);
 
 	std::vector<level> stack(1);
@@ -612,10 +729,13 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 						      "not an array";
 						return false;
 					}
-					cur.index = ds.index;
-					cur.index_known = ds.kind ==
-								  ph_desig::INDEX &&
-							  ds.known;
+					uint64_t idx = ds.index;
+					bool known = ds.kind == ph_desig::INDEX &&
+						     (ds.known ||
+						      macro_number(ds.index_text,
+								   &idx));
+					cur.index = idx;
+					cur.index_known = known;
 					cur.started = true;
 				}
 			}
@@ -627,6 +747,11 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 				level &top = stack.back();
 				if (advance(&top))
 					break;
+				/* Where the element goes depends on which
+				   member is last: the order, too.  */
+				if (TREE_CODE(top.type) == RECORD_TYPE)
+					add_unique(&r.positional,
+						   TYPE_MAIN_VARIANT(top.type));
 				if (!top.implicit || stack.size() == 1) {
 					why = "more elements than members";
 					return false;
@@ -724,48 +849,71 @@ static const group_result *result_of(const replay &rp,
 	return nullptr;
 }
 
-/* The edits that make every positional element of list R designated,
-   or false when a path is not known.  A list for an anonymous member,
-   which no designator can name, loses its braces, its own elements
-   designated by the names the anonymous member lends its parent.  */
+/* The edits that make every positional element of list R designated
+   (PREFIX before each path: the way to an anonymous member's parent),
+   or why they cannot be made.  A list for an anonymous member, which
+   no designator can name, loses its braces, its own elements
+   designated by the names the anonymous member lends its parent.  A
+   designated element whose value went on by brace elision gets the
+   whole way as its designator.  */
 static const char *designate(const replay &rp, const group_result &r,
 			     std::vector<ph_src_edit> *edits,
-			     unsigned depth = 0)
+			     const std::string &prefix = "", unsigned depth = 0)
 {
 	const char *why;
+	const std::string &t = r.file->text;
 
 	for (size_t k = 0; k < r.group->elems.size(); k++) {
 		const ph_init_elem &e = r.group->elems[k];
 
-		if (!e.desig.empty())
+		if (!e.desig.empty() && !r.elided[k])
 			continue;
 		if (!r.path_known[k])
 			return "an array index the text does not give";
-		if (r.paths[k].empty()) {
-			const group_result *inner =
-				e.group ? result_of(rp, e.group) : nullptr;
+		if (r.anon[k] && e.group) {
+			const group_result *inner = result_of(rp, e.group);
 			if (!inner || depth > 16 ||
 			    TREE_CODE(inner->type) == ARRAY_TYPE)
 				return "a list for an anonymous member that "
 				       "cannot lose its braces";
+			const ph_init_group *g = e.group;
 			ph_src_edit open, close;
 			open.file = close.file = r.file->path;
-			open.off = e.group->open;
-			open.end = open.off + 1;
-			close.off = e.group->close;
-			close.end = close.off + 1;
+			/* The braces, the blanks inside them and a last
+			   comma go.  */
+			open.off = g->open;
+			open.end = g->elems.empty() ? g->open + 1
+						    : g->elems.front().start;
+			close.off = g->elems.empty() ? g->close
+						     : g->elems.back().end;
+			close.end = g->close + 1;
+			if (g->elems.empty() ||
+			    t.substr(open.off + 1, open.end - open.off - 1)
+					    .find_first_not_of(" \t\n\r") !=
+				    std::string::npos ||
+			    t.substr(close.off, g->close - close.off)
+					    .find_first_not_of(" \t\n\r,") !=
+				    std::string::npos)
+				return "a list for an anonymous member that "
+				       "cannot lose its braces";
 			edits->push_back(open);
 			edits->push_back(close);
-			if ((why = designate(rp, *inner, edits, depth + 1)))
+			if ((why = designate(rp, *inner, edits,
+					     prefix + r.paths[k], depth + 1)))
 				return why;
 			continue;
 		}
-		if ((why = path_names_free(r.paths[k], r.macro)))
+		std::string path = prefix + r.paths[k];
+		if (path.empty())
+			return "an element for an anonymous member";
+		if ((why = path_names_free(path, r.macro)))
 			return why;
 		ph_src_edit ed;
 		ed.file = r.file->path;
-		ed.off = ed.end = e.start;
-		ed.new_text = r.paths[k] + " = ";
+		ed.off = e.start;
+		/* A designator replaced, or one inserted.  */
+		ed.end = e.desig.empty() ? e.start : e.value_start;
+		ed.new_text = path + " = ";
 		edits->push_back(ed);
 	}
 	return NULL;

@@ -384,6 +384,41 @@ static void cleanup(void)
 	ph_names_destroy(opts.types);
 }
 
+/* Whether any order could make T smaller: its members' bytes (bitfields'
+   bits) rounded up to its alignment leave room below its size.  The
+   engine is asked only then (it searches orders; most types have no
+   hole to close).  */
+/* The bits members M[0..N) need at the least: a nested struct's its
+   members' (the engine reorders inside it too), a nested union's its
+   largest member's.  */
+static uint64_t least_bits(const struct ph_member *m, size_t n, bool is_union,
+			   unsigned depth)
+{
+	uint64_t bits = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t b = m[i].bitfield
+				     ? m[i].bit_size
+				     : 8 * (m[i].occupies_less ? m[i].occupied
+							       : m[i].size);
+		if (m[i].nested && depth < 64)
+			b = least_bits(m[i].members, m[i].nr_members,
+				       m[i].nested_kind == PH_KIND_UNION,
+				       depth + 1);
+		bits = is_union ? (b > bits ? b : bits) : bits + b;
+	}
+	return bits;
+}
+
+static bool could_shrink(const struct ph_type *t)
+{
+	if (t->kind == PH_KIND_UNION || !t->align)
+		return false;
+	uint64_t bits = least_bits(t->members, t->nr_members, false, 0);
+	uint64_t bytes = (bits + 7) / 8;
+	return (bytes + t->align - 1) / t->align * t->align < t->size;
+}
+
 static void report(void)
 {
 	struct ph_model *model = NULL;
@@ -441,7 +476,9 @@ static void report(void)
 
 			memset(&ropts, 0, sizeof(ropts));
 			ropts.cacheline = opts.cacheline;
-			if ((err = ph_reorganize(model, t, &ropts, &r))) {
+			r.type = t;
+			if (could_shrink(t) &&
+			    (err = ph_reorganize(model, t, &ropts, &r))) {
 				if (err == &ph_error_nomem)
 					break;
 				ph_error_destroy(err);

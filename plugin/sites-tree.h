@@ -55,6 +55,8 @@ void ph_cxx_expr_root(tree ctor, location_t where, tree fn);
 
 /* asserts.cc: static assertions on offsetof and sizeof.  */
 void ph_asserts_note_typedef(tree decl);
+/* The typedef names of TYPE the unit declared.  */
+std::vector<std::string> ph_type_aliases(tree type);
 void ph_asserts_for(tree type, const struct ph_type *t,
 		    std::vector<ph_unit_site> *out);
 void ph_asserts_release(void);

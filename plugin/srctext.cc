@@ -1,7 +1,9 @@
 /* Source text: files, tokens and braced initializers (srctext.h).  */
 #include "srctext.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <map>
@@ -304,6 +306,26 @@ ph_init_group::~ph_init_group()
 		delete e.group;
 }
 
+bool ph_integer_literal(const std::string &s, uint64_t *ret)
+{
+	size_t n = s.size();
+
+	while (n && strchr("uUlL", s[n - 1]))
+		n--;
+	if (!n || n > 20 || !digit(s[0]))
+		return false;
+	std::string d = s.substr(0, n);
+	if (d.find_first_not_of("0123456789abcdefABCDEFxX") != std::string::npos)
+		return false;
+	char *end;
+	errno = 0;
+	uint64_t v = strtoull(d.c_str(), &end, 0);
+	if (errno || *end)
+		return false;
+	*ret = v;
+	return true;
+}
+
 static bool zero_number(const std::string &s)
 {
 	size_t i = 0;
@@ -385,22 +407,13 @@ bool parser::elem(ph_init_elem *e, char close)
 			d.kind = inner.find("...") != std::string::npos
 					 ? ph_desig::RANGE
 					 : ph_desig::INDEX;
-			/* A literal index: digits alone.  */
-			size_t a = inner.find_first_not_of(" \t");
-			size_t b = inner.find_last_not_of(" \t");
+			/* A literal index: an integer literal alone.  */
+			size_t a = inner.find_first_not_of(" \t\n");
+			size_t b = inner.find_last_not_of(" \t\n");
 			if (d.kind == ph_desig::INDEX && a != std::string::npos) {
-				std::string num = inner.substr(a, b - a + 1);
-				bool digits = !num.empty() &&
-					      num.find_first_not_of(
-						      "0123456789") ==
-						      std::string::npos &&
-					      (num == "0" || num[0] != '0') &&
-					      num.size() < 19;
-				if (digits) {
-					d.known = true;
-					d.index = strtoull(num.c_str(), nullptr,
-							   10);
-				}
+				d.index_text = inner.substr(a, b - a + 1);
+				d.known = ph_integer_literal(d.index_text,
+							     &d.index);
 			}
 			d.end = end;
 			lx.pos = end;
@@ -498,10 +511,28 @@ bool parser::value(ph_init_elem *e, char close)
 			  s == "NULL" || s == "nullptr" || s == "false" ||
 			  s == "'\\0'";
 	e->string = strings == count;
-	e->compound_literal = !lx.cxx && lx.is(first, "(") &&
-			      first_close != std::string::npos &&
-			      t[first_close] != 0 && count > 2 &&
-			      lx.is(last, "}");
+	if (!lx.cxx && lx.is(first, "(") && first_close != std::string::npos &&
+	    lx.is(last, "}")) {
+		/* (type){...} and nothing else.  */
+		ph_lexer k(t, first_close, false);
+		ph_tok brace = k.next();
+		if (k.is(brace, "{") &&
+		    ph_skip_balanced(t, brace.start, false) == last.end) {
+			e->compound_literal = true;
+			e->literal_open = brace.start;
+			std::string ty;
+			ph_lexer w(t, first.end, false);
+			for (ph_tok x = w.next(); x.end < first_close;
+			     x = w.next()) {
+				if (x.kind == PH_TOK_EOF)
+					break;
+				if (!ty.empty())
+					ty += ' ';
+				ty += w.str(x);
+			}
+			e->literal_type = ty;
+		}
+	}
 	if (first.kind == PH_TOK_IDENT) {
 		ph_lexer k(t, first.end, lx.cxx);
 		ph_tok paren = k.next();

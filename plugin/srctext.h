@@ -73,9 +73,11 @@ struct ph_lexer {
 struct ph_desig {
 	enum { FIELD, INDEX, RANGE } kind;
 	std::string name;
-	/* INDEX: a literal index was given.  */
+	/* INDEX: a literal index was given; else its text (a macro's
+	   name, an expression).  */
 	bool known = false;
 	uint64_t index = 0;
+	std::string index_text;
 	size_t start, end;
 };
 
@@ -96,8 +98,11 @@ struct ph_init_elem {
 	bool zero = false;
 	/* One string literal (or several, concatenated).  */
 	bool string = false;
-	/* "(type){...}": a compound literal.  */
+	/* "(type){...}": a compound literal: its type as written (blanks
+	   made single spaces) and its list's '{'.  */
 	bool compound_literal = false;
+	std::string literal_type;
+	size_t literal_open = 0;
 	/* An identifier alone, or one followed by a parenthesized list:
 	   perhaps a macro, which the caller asks the preprocessor about.  */
 	bool ident_lead = false;
@@ -129,6 +134,10 @@ size_t ph_find_decl_init(const std::string &text, size_t off, bool cxx,
 
 /* From OFF, a compound literal's '(', the offset of its '{'.  */
 size_t ph_find_compound_init(const std::string &text, size_t off);
+
+/* The integer a literal spells (decimal, octal, hex, a suffix), or
+   false.  */
+bool ph_integer_literal(const std::string &s, uint64_t *ret);
 
 /* The offset just past the balanced bracket that opens at OFF ('(',
    '[' or '{'), or npos.  */

@@ -51,17 +51,21 @@ static bool source_member(const struct ph_member *m)
 	return *m->name || !m->bitfield;
 }
 
-static const char *first_name(const struct ph_member *m, unsigned depth)
+/* The least name inside an anonymous aggregate: what it goes by
+   whatever order its members take.  */
+static const char *least_name(const struct ph_member *m, unsigned depth)
 {
+	const char *least = "";
+
 	if (*m->name)
 		return m->name;
 	for (size_t i = 0; m->nested && depth < 64 && i < m->nr_members; i++) {
-		const char *n = first_name(&m->members[i], depth + 1);
+		const char *n = least_name(&m->members[i], depth + 1);
 
-		if (*n)
-			return n;
+		if (*n && (!*least || strcmp(n, least) < 0))
+			least = n;
 	}
-	return "";
+	return least;
 }
 
 const char *ph_member_key(const struct ph_member *m, char *buf, size_t size)
@@ -70,7 +74,7 @@ const char *ph_member_key(const struct ph_member *m, char *buf, size_t size)
 		snprintf(buf, size, "%s", m->name);
 		return buf;
 	}
-	snprintf(buf, size, "{%s}", first_name(m, 0));
+	snprintf(buf, size, "{%s}", least_name(m, 0));
 	return buf;
 }
 

@@ -149,9 +149,10 @@ bool ph_order_is(const struct ph_type *suggested, const char *const *order,
 		 size_t nr);
 
 /* The name a member goes by in an order: its own; for an anonymous
-   struct or union, "{" and the first name inside it and "}" (the names
+   struct or union, "{" and the least name inside it and "}" (the names
    inside anonymous aggregates are the type's own, so unique); "" for a
-   base.  Written into BUF (SIZE bytes), which is returned.  */
+   base.  Written into BUF (SIZE bytes), which is returned.  (The least
+   name rather than the first: the order inside may change.)  */
 const char *ph_member_key(const struct ph_member *m, char *buf, size_t size);
 
 /* A and B list their members (and those of the aggregates defined in
