@@ -447,9 +447,13 @@ struct replay {
 	std::vector<tree> opaque;
 	std::string opaque_why;
 
+	/* The types of the lists this one is inside, outermost first.  */
+	std::vector<tree> outer_types;
+
 	bool group(const ph_init_group *g, tree type, tree digested);
 	bool assign(std::vector<level> &stack, const ph_init_elem &e,
 		    group_result &r, size_t k);
+	void mark(group_result &r, tree type, const std::vector<level> &stack);
 };
 
 static void add_unique(std::vector<tree> *v, tree t)
@@ -651,10 +655,36 @@ bool replay::assign(std::vector<level> &stack, const ph_init_elem &e,
 			return false;
 		}
 		if (RECORD_OR_UNION_TYPE_P(st))
-			add_unique(&r.positional, TYPE_MAIN_VARIANT(st));
+			mark(r, st, stack);
 	}
 	why = "aggregates nested too deep";
 	return false;
+}
+
+/* TYPE's members got an element by position in list R.  A struct or
+   union defined in place (no tag, no typedef) is part of the type it is
+   a member of, whose new order moves its members too: that type is
+   marked with it.  */
+void replay::mark(group_result &r, tree type, const std::vector<level> &stack)
+{
+	type = TYPE_MAIN_VARIANT(type);
+	add_unique(&r.positional, type);
+	if (!ph_untagged_aggregate(type))
+		return;
+	for (size_t i = stack.size(); i-- > 0;) {
+		tree t = TYPE_MAIN_VARIANT(stack[i].type);
+		if (RECORD_OR_UNION_TYPE_P(t) && !ph_untagged_aggregate(t)) {
+			add_unique(&r.positional, t);
+			return;
+		}
+	}
+	for (size_t i = outer_types.size(); i-- > 0;) {
+		tree t = TYPE_MAIN_VARIANT(outer_types[i]);
+		if (RECORD_OR_UNION_TYPE_P(t) && !ph_untagged_aggregate(t)) {
+			add_unique(&r.positional, t);
+			return;
+		}
+	}
 }
 
 bool replay::group(const ph_init_group *g, tree type, tree digested)
@@ -663,6 +693,13 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 		why = "too many braced lists";
 		return false;
 	}
+	/* The enclosing lists' types, for mark(): this one's, while its
+	   elements are read.  */
+	struct push_type {
+		std::vector<tree> &v;
+		push_type(std::vector<tree> &s, tree t) : v(s) { v.push_back(t); }
+		~push_type() { v.pop_back(); }
+	} pushed(outer_types, type);
 	group_result r;
 	r.group = g;
 	r.file = file;
@@ -750,8 +787,7 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 				/* Where the element goes depends on which
 				   member is last: the order, too.  */
 				if (TREE_CODE(top.type) == RECORD_TYPE)
-					add_unique(&r.positional,
-						   TYPE_MAIN_VARIANT(top.type));
+					mark(r, top.type, stack);
 				if (!top.implicit || stack.size() == 1) {
 					why = "more elements than members";
 					return false;
@@ -760,8 +796,7 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 			}
 			level &top = stack.back();
 			if (RECORD_OR_UNION_TYPE_P(top.type))
-				add_unique(&r.positional,
-					   TYPE_MAIN_VARIANT(top.type));
+				mark(r, top.type, stack);
 		}
 		r.designated |= !e.desig.empty();
 		if (TREE_CODE(stack[0].type) != ARRAY_TYPE) {
@@ -866,8 +901,26 @@ static const char *designate(const replay &rp, const group_result &r,
 	for (size_t k = 0; k < r.group->elems.size(); k++) {
 		const ph_init_elem &e = r.group->elems[k];
 
-		if (!e.desig.empty() && !r.elided[k])
+		if (!e.desig.empty() && !r.elided[k]) {
+			/* In an anonymous member's list that loses its
+			   braces: its designator from the outer object.  */
+			if (prefix.empty())
+				continue;
+			if ((why = path_names_free(prefix, r.macro)))
+				return why;
+			ph_src_edit ed;
+			ed.file = r.file->path;
+			ed.off = ed.end = e.start;
+			if (e.colon_desig) {
+				ed.end = e.value_start;
+				ed.new_text = prefix + "." + e.desig[0].name +
+					      " = ";
+			} else {
+				ed.new_text = prefix;
+			}
+			edits->push_back(ed);
 			continue;
+		}
 		if (!r.path_known[k])
 			return "an array index the text does not give";
 		if (r.anon[k] && e.group) {
@@ -1124,6 +1177,28 @@ void ph_init_var_root(tree var, tree ctor)
 	ph_init_var_root_split(var, ctor, false);
 }
 
+/* TYPE has a record in it (itself, its elements): a list of it can set
+   members by position.  A table of numbers cannot: not read (a parser's
+   tables are most of what some units initialize).  */
+static bool has_record(tree type)
+{
+	for (unsigned depth = 0; type && depth < 32; depth++) {
+		if (TREE_CODE(type) == RECORD_TYPE)
+			return true;
+		if (TREE_CODE(type) == UNION_TYPE) {
+			for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f))
+				if (TREE_CODE(f) == FIELD_DECL &&
+				    has_record(TREE_TYPE(f)))
+					return true;
+			return false;
+		}
+		if (TREE_CODE(type) != ARRAY_TYPE)
+			return false;
+		type = TREE_TYPE(type);
+	}
+	return false;
+}
+
 void ph_init_var_root_split(tree var, tree ctor, bool split)
 {
 	tree type = TREE_TYPE(ctor);
@@ -1133,7 +1208,7 @@ void ph_init_var_root_split(tree var, tree ctor, bool split)
 
 	/* A list the front end split into stores (C++: not constant) is no
 	   list of zeros whatever is left of it.  */
-	if (!aggregate(type) || (!split && all_zero(ctor)))
+	if (!aggregate(type) || !has_record(type) || (!split && all_zero(ctor)))
 		return;
 	const ph_src_file *f = text_at(anchor, &off, &why);
 	if (!f) {
@@ -1201,7 +1276,7 @@ void ph_init_expr_root(tree ctor, location_t where, tree fn)
 {
 	tree type = TREE_TYPE(ctor);
 
-	if (!type || !aggregate(type) || all_zero(ctor))
+	if (!type || !aggregate(type) || !has_record(type) || all_zero(ctor))
 		return;
 	/* C's initializers all hang off a declaration, read there; C++'s
 	   braced lists in expressions are read by cxxsites.cc, which marks

@@ -71,6 +71,10 @@ void ph_embed_release(void);
 bool ph_embed_lto_p(void);
 struct ph_error *ph_embed_report_lto(const char *functions, size_t len);
 
+/* TYPE is a struct or union defined in place, without a name of its own
+   (C++'s anonymous identifier counts as none).  */
+bool ph_untagged_aggregate(tree type);
+
 /* Whether the plugin collected TYPE (a main variant), which it keeps to
    the end of the unit.  */
 bool ph_type_collected(tree type);

@@ -297,9 +297,13 @@ static const char *read_definition(tree type, const struct ph_type *t,
 
 /* The member lines permuted: chunk I of the written order gets the
    text of the member the new order puts there.  */
+static std::string with_edits(const std::string &text, size_t a, size_t b,
+			      const std::vector<ph_src_edit> &inner);
+
 static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
 			       const std::vector<member_decl_text> &decls,
 			       const std::vector<size_t> &perm,
+			       const std::vector<ph_src_edit> &inner,
 			       std::vector<ph_src_edit> *edits)
 {
 	const std::string &t = f->text;
@@ -345,8 +349,8 @@ static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
 	std::string then;
 	for (size_t k = 0; k < chunks.size(); k++) {
 		then += t.substr(gaps[k].first, gaps[k].second - gaps[k].first);
-		then += t.substr(chunks[perm[k]].first,
-				 chunks[perm[k]].second - chunks[perm[k]].first);
+		then += with_edits(t, chunks[perm[k]].first,
+				   chunks[perm[k]].second, inner);
 	}
 	size_t a = 0, b = 0, off = gaps.front().first;
 	while (a < now.size()) {
@@ -403,35 +407,52 @@ static const char *span_edits(const ph_src_file *f,
 
 /* The definition's own site: its member declarations (and their
    comments) moved into SUGGESTED's order.  */
-static void definition_site(tree type, const struct ph_type *t,
-			    const struct ph_type *suggested, ph_unit_site *s)
+/* TEXT[A, B) with the edits of INNER that lie in it made.  */
+static std::string with_edits(const std::string &text, size_t a, size_t b,
+			      const std::vector<ph_src_edit> &inner)
 {
-	s->kind = PH_SITE_DEFINITION;
-	ph_site_place(s, ph_type_location(type));
+	std::vector<const ph_src_edit *> in;
+	for (const auto &e : inner)
+		if (a <= e.off && e.end <= b)
+			in.push_back(&e);
+	std::sort(in.begin(), in.end(),
+		  [](const ph_src_edit *x, const ph_src_edit *y) {
+			  return x->off < y->off;
+		  });
+	std::string out;
+	size_t pos = a;
+	for (const ph_src_edit *e : in) {
+		out += text.substr(pos, e->off - pos);
+		out += e->new_text;
+		pos = e->end;
+	}
+	out += text.substr(pos, b - pos);
+	return out;
+}
+
+/* The edits that put TYPE's members (its layout's T, members MEMBERS)
+   in the order WANT: the declarations (and their comments) moved; an
+   aggregate defined in place whose own members move rewritten inside
+   first.  NULL, or why they cannot be made.  */
+static const char *reorder_definition(
+	tree type, const struct ph_type *t,
+	const std::vector<const struct ph_member *> &want,
+	std::vector<ph_src_edit> *edits, unsigned depth)
+{
 	const ph_src_file *f = NULL;
 	std::vector<size_t> written;
 	std::vector<member_decl_text> decls;
 	size_t before_first = 0;
 	const char *obstacle = read_definition(type, t, &f, &written, &decls,
 					       &before_first);
-	/* The new order's members the body declares, in order.  */
-	std::vector<const struct ph_member *> want;
-	size_t spelled = 0;
-	for (size_t k = 0; k < suggested->nr_members; k++) {
-		const struct ph_member *m = &suggested->members[k];
-
-		if (m->base || m->artificial)
-			continue;
-		if (!*m->name && m->bitfield)
-			spelled++;
-		else
-			want.push_back(m);
-	}
-	if (!obstacle && (spelled || want.size() != written.size()))
-		obstacle = "the new order spells out reserved bits";
+	if (obstacle)
+		return obstacle;
+	if (want.size() != written.size())
+		return "the new order spells out reserved bits";
 	/* perm[k]: the written declaration that goes to place K.  */
 	std::vector<size_t> perm(written.size());
-	for (size_t k = 0; !obstacle && k < want.size(); k++) {
+	std::vector<ph_src_edit> inner;
+	for (size_t k = 0; k < want.size(); k++) {
 		char kw[256], kf[256];
 		const char *key = ph_member_key(want[k], kw, sizeof(kw));
 		size_t from = 0;
@@ -441,30 +462,68 @@ static void definition_site(tree type, const struct ph_type *t,
 			      key) != 0)
 			from++;
 		if (from == written.size())
-			obstacle = "a member of the new order is not in the "
-				   "definition";
-		else if (!ph_same_inner_order(&t->members[written[from]],
-					      want[k]))
-			obstacle = "the new order moves members inside an "
-				   "aggregate defined in place";
-		else
-			perm[k] = from;
+			return "a member of the new order is not in the "
+			       "definition";
+		perm[k] = from;
+		const struct ph_member *m = &t->members[written[from]];
+		if (ph_same_inner_order(m, want[k]))
+			continue;
+		/* Its own members move: the aggregate's body rewritten.  */
+		tree field = ph_member_decl(type, m);
+		tree ftype = field ? TREE_TYPE(field) : NULL_TREE;
+		if (!ftype || !RECORD_OR_UNION_TYPE_P(ftype) || depth > 8)
+			return "the new order moves members inside an "
+			       "aggregate defined in place";
+		struct ph_type nested = *t;
+		nested.members = m->members;
+		nested.nr_members = m->nr_members;
+		std::vector<const struct ph_member *> wn;
+		for (size_t i = 0; i < want[k]->nr_members; i++)
+			if (!want[k]->members[i].base &&
+			    !want[k]->members[i].artificial)
+				wn.push_back(&want[k]->members[i]);
+		if (const char *why = reorder_definition(ftype, &nested, wn,
+							 &inner, depth + 1))
+			return why;
 	}
-	if (!obstacle) {
-		const std::string &text = f->text;
-		bool one_line = line_of(f, decls.front().start) ==
-				line_of(f, decls.back().semi);
-		if (one_line)
-			obstacle = span_edits(f, decls, perm, &s->edits);
+	const std::string &text = f->text;
+	bool one_line = line_of(f, decls.front().start) ==
+			line_of(f, decls.back().semi);
+	if (one_line)
+		return inner.empty()
+			       ? span_edits(f, decls, perm, edits)
+			       : "members inside an aggregate defined in place "
+				 "move, on one line";
+	/* From the line after the one that holds what comes before the
+	   first member ('{', an access specifier).  */
+	return chunk_edits(f, std::min(line_end(f, before_first) + 1,
+				       text.size()),
+			   decls, perm, inner, edits);
+}
+
+/* The definition's own site: its member declarations (and their
+   comments) moved into SUGGESTED's order.  */
+static void definition_site(tree type, const struct ph_type *t,
+			    const struct ph_type *suggested, ph_unit_site *s)
+{
+	s->kind = PH_SITE_DEFINITION;
+	ph_site_place(s, ph_type_location(type));
+	/* The new order's members the body declares, in order.  */
+	std::vector<const struct ph_member *> want;
+	bool spelled = false;
+	for (size_t k = 0; k < suggested->nr_members; k++) {
+		const struct ph_member *m = &suggested->members[k];
+
+		if (m->base || m->artificial)
+			continue;
+		if (!*m->name && m->bitfield)
+			spelled = true;
 		else
-			/* From the line after the one that holds what comes
-			   before the first member ('{', an access
-			   specifier).  */
-			obstacle = chunk_edits(
-				f, std::min(line_end(f, before_first) + 1,
-					    text.size()),
-				decls, perm, &s->edits);
+			want.push_back(m);
 	}
+	const char *obstacle =
+		spelled ? "the new order spells out reserved bits"
+			: reorder_definition(type, t, want, &s->edits, 0);
 	if (obstacle) {
 		s->why = obstacle;
 		s->edits.clear();

@@ -17,7 +17,7 @@ static bool const_uhwi(tree t, uint64_t *ret)
    inside the member rather than as a type of their own.  C++ names even
    these, with an anonymous identifier; its pointers to member functions
    are records of its own making, which are no aggregates to users.  */
-static bool is_untagged_aggregate(tree type)
+bool ph_untagged_aggregate(tree type)
 {
 	tree name = TYPE_NAME(type);
 
@@ -415,7 +415,7 @@ static struct ph_error *build_members(struct build_ctx *ctx, tree record,
 		/* Past MAX_DEPTH levels an untagged aggregate is shown as a
 		   plain member: readers of the JSON (jq, ours) stop at a few
 		   hundred levels of nesting.  */
-		if (!bft && !m.base && is_untagged_aggregate(ft) &&
+		if (!bft && !m.base && ph_untagged_aggregate(ft) &&
 		    depth < max_depth) {
 			m.nested = true;
 			m.nested_kind = TREE_CODE(ft) == UNION_TYPE ?
