@@ -88,16 +88,17 @@ static struct ph_error *add_record(struct ph_baseline *b, const json_t *v,
 	const char *name, *kind_s;
 	uint64_t size, padding = 0;
 	enum ph_kind kind;
-	const char *key = "name";
-	enum ph_json_field st = ph_json_name(v, key, &name);
+	const char *key = "kind";
+	enum ph_json_field st = ph_json_name(v, key, &kind_s);
 	struct ph_error *err;
 
-	if (st == PH_JSON_OK)
-		st = ph_json_name(v, key = "kind", &kind_s);
-	/* Records of other kinds (the plugin's "function") are not
-	   layouts, and the format may grow more: skipped.  */
+	/* Records of other kinds (the plugin's "function", "sites" and
+	   its unit markers, which have no name) are not layouts, and the
+	   format may grow more: skipped.  */
 	if (st == PH_JSON_OK && !ph_kind_parse(kind_s, &kind))
 		return NULL;
+	if (st == PH_JSON_OK)
+		st = ph_json_name(v, key = "name", &name);
 	if (st != PH_JSON_OK || !ph_json_uint(v, "size", UINT64_MAX, &size))
 		return bad_field(st, key, path, line, "not a layout record");
 	ph_json_uint(v, "padding", UINT64_MAX, &padding);

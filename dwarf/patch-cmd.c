@@ -294,6 +294,33 @@ static bool resolve(struct patch *p)
 	return stable;
 }
 
+/* Whether record REC of type TYPE makes edit E too.  */
+static bool record_has(const struct patch *p, size_t type, size_t rec,
+		       const struct edit *e)
+{
+	for (size_t i = 0; i < p->nr_edits; i++)
+		if (p->edits[i].type == type && p->edits[i].rec == rec &&
+		    same_edit(&p->edits[i], e))
+			return true;
+	return false;
+}
+
+/* Two records' edits that only meet at an end: an insertion where the
+   other removes text, the other record making that insertion too (a
+   list rewritten the same way by two units, or by two types' sites,
+   one of which also takes an anonymous member's braces away).  */
+static bool agree_at_end(const struct patch *p, const struct edit *a,
+			 const struct edit *b)
+{
+	if (a->rec == b->rec || (a->off == b->off && a->end == b->end))
+		return false;
+	if (a->off < b->end && b->off < a->end)
+		return false;
+	if (a->off == a->end && record_has(p, b->type, b->rec, a))
+		return true;
+	return b->off == b->end && record_has(p, a->type, a->rec, b);
+}
+
 /* Refuses the types whose edits overlap another's and differ.  */
 static bool conflicts(struct patch *p)
 {
@@ -309,7 +336,7 @@ static bool conflicts(struct patch *p)
 
 			if (!p->types[b->type].accepted || !overlaps(a, b) ||
 			    same_edit(a, b) || carried(p, a, b) ||
-			    carried(p, b, a))
+			    carried(p, b, a) || agree_at_end(p, a, b))
 				continue;
 			const char *why =
 				a->type == b->type
@@ -507,23 +534,65 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 		free(pe);
 		i = j;
 	}
+	/* The types whose size the patch changes: those patched, and
+	   those that hold one of them, however deep.  */
+	const struct ph_type **changed =
+		calloc(model->nr_types + p.nr_types + 1, sizeof(*changed));
+	bool *patched_too = calloc(model->nr_types + p.nr_types + 1,
+				   sizeof(*patched_too));
+	size_t nr_changed = 0;
+	if (!changed || !patched_too) {
+		free(changed);
+		free(patched_too);
+		fprintf(stderr, "%s: out of memory\n", progname);
+		status = 2;
+		goto out;
+	}
+	for (size_t i = 0; i < p.nr_types; i++)
+		if (p.types[i].accepted) {
+			patched_too[nr_changed] = true;
+			changed[nr_changed++] = p.types[i].t;
+		}
+	for (size_t grown = nr_changed, from = 0; grown;) {
+		size_t before = nr_changed;
+		for (size_t i = 0; i < model->nr_types; i++) {
+			const struct ph_type *t = model->types[i];
+			bool in = false;
+			for (size_t j = 0; j < nr_changed && !in; j++)
+				in = changed[j] == t;
+			for (size_t j = from; j < before && !in; j++)
+				if (holds(t->members, t->nr_members,
+					  changed[j], 0)) {
+					changed[nr_changed++] = t;
+					in = true;
+				}
+		}
+		from = before;
+		grown = nr_changed - before;
+	}
 	for (size_t i = 0; i < p.nr_types; i++) {
 		struct type_state *ts = &p.types[i];
 
 		if (ts->accepted) {
 			const struct ph_type *held = NULL;
-			for (size_t j = 0; j < p.nr_types && !held; j++)
-				if (j != i && p.types[j].accepted &&
+			bool held_patched = false;
+			for (size_t j = 0; j < nr_changed && !held; j++)
+				if (changed[j] != ts->t &&
 				    holds(ts->t->members, ts->t->nr_members,
-					  p.types[j].t, 0))
-					held = p.types[j].t;
+					  changed[j], 0)) {
+					held = changed[j];
+					held_patched = patched_too[j];
+				}
 			patched++;
 			saved += ts->t->size - ts->suggested->size;
 			char also[512] = "";
 			if (held)
 				snprintf(also, sizeof(also), " at most (it holds "
-					 "%s%s%s, patched too)", KIND_OF(held),
-					 held->name);
+					 "%s%s%s, %s)", KIND_OF(held),
+					 held->name,
+					 held_patched
+						 ? "patched too"
+						 : "which holds a patched type");
 			fprintf(stderr, "%s: %s%s%s: %" PRIu64 " -> %" PRIu64
 				" bytes%s, safe: %zu %s\n", progname,
 				KIND_OF(ts->t), ts->t->name, ts->t->size,
@@ -538,6 +607,8 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 				ts->refused_detail ? ts->refused_detail : "");
 		}
 	}
+	free(changed);
+	free(patched_too);
 	fprintf(stderr, "%s: %zu %s patched (%" PRIu64 " bytes saved, one "
 		"object of each), %zu refused\n", progname, patched,
 		patched == 1 ? "type" : "types", saved, refused);

@@ -18,6 +18,8 @@
 #include "sites.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <memory>
 
 #include "plugin.h"
@@ -416,6 +418,9 @@ struct group_result {
 	   element whose value went on by brace elision (PATHS is the
 	   whole way, longer than its designator).  */
 	std::vector<bool> anon, elided;
+	/* A GNU range designator of more than one element (or one the
+	   text does not give): no one index names its element.  */
+	std::vector<bool> wide_range;
 	/* The records a positional element of this list (elided levels
 	   included) gave a value to a member of.  */
 	std::vector<tree> positional;
@@ -447,10 +452,13 @@ struct replay {
 	std::vector<tree> opaque;
 	std::string opaque_why;
 
-	/* The types of the lists this one is inside, outermost first.  */
+	/* The types of the lists this one is inside and of the subobjects
+	   they were in when it opened, outermost first.  */
 	std::vector<tree> outer_types;
 
 	bool group(const ph_init_group *g, tree type, tree digested);
+	bool inner(const ph_init_group *g, tree type, tree digested,
+		   const std::vector<level> &stack);
 	bool assign(std::vector<level> &stack, const ph_init_elem &e,
 		    group_result &r, size_t k);
 	void mark(group_result &r, tree type, const std::vector<level> &stack);
@@ -538,7 +546,7 @@ bool replay::assign(std::vector<level> &stack, const ph_init_elem &e,
 			r.paths[k] = p;
 			r.anon[k] = anon;
 			if (aggregate(st))
-				return group(e.group, st, dig);
+				return inner(e.group, st, dig, stack);
 			return true;
 		}
 		bool whole = !aggregate(st);
@@ -567,9 +575,10 @@ bool replay::assign(std::vector<level> &stack, const ph_init_elem &e,
 			tree cd = dig;
 			if (cd && TREE_CODE(cd) == COMPOUND_LITERAL_EXPR)
 				cd = DECL_INITIAL(COMPOUND_LITERAL_EXPR_DECL(cd));
-			return group(cg, st, cd && TREE_CODE(cd) == CONSTRUCTOR
+			return inner(cg, st, cd && TREE_CODE(cd) == CONSTRUCTOR
 						     ? cd
-						     : NULL_TREE);
+						     : NULL_TREE,
+				     stack);
 		}
 		cpp_hashnode *macro =
 			e.ident_lead ? macro_named(*text, e.ident_start,
@@ -598,7 +607,7 @@ bool replay::assign(std::vector<level> &stack, const ph_init_elem &e,
 				file = mf;
 				text = &mf->text;
 				cur_macro = macro;
-				bool ok = group(mg, st, dig);
+				bool ok = inner(mg, st, dig, stack);
 				file = save;
 				text = save_text;
 				cur_macro = save_macro;
@@ -687,6 +696,20 @@ void replay::mark(group_result &r, tree type, const std::vector<level> &stack)
 	}
 }
 
+/* A list inside the one STACK is in: the subobjects it is inside (an
+   element of an array of structs, by a designator or elision) are its
+   outer types as well as the enclosing lists'.  */
+bool replay::inner(const ph_init_group *g, tree type, tree digested,
+		   const std::vector<level> &stack)
+{
+	size_t n = outer_types.size();
+	for (const level &l : stack)
+		outer_types.push_back(l.type);
+	bool ok = group(g, type, digested);
+	outer_types.resize(n);
+	return ok;
+}
+
 bool replay::group(const ph_init_group *g, tree type, tree digested)
 {
 	if (groups.size() > 100000) {
@@ -709,6 +732,7 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 	r.path_known.resize(g->elems.size(), true);
 	r.anon.resize(g->elems.size(), false);
 	r.elided.resize(g->elems.size(), false);
+	r.wide_range.resize(g->elems.size(), false);
 	r.fields.resize(g->elems.size(), NULL_TREE);
 
 	std::vector<level> stack(1);
@@ -767,10 +791,24 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 						return false;
 					}
 					uint64_t idx = ds.index;
-					bool known = ds.kind == ph_desig::INDEX &&
-						     (ds.known ||
-						      macro_number(ds.index_text,
-								   &idx));
+					bool known = ds.known ||
+						     macro_number(ds.index_text,
+								  &idx);
+					/* A range: the next element by position
+					   follows its last; the element's own
+					   way is one index only when the range
+					   is one element long.  */
+					if (ds.kind == ph_desig::RANGE) {
+						uint64_t last = ds.last;
+						bool kl = ds.known_last ||
+							  macro_number(
+								  ds.last_text,
+								  &last);
+						if (!known || !kl || last != idx)
+							r.wide_range[k] = true;
+						idx = last;
+						known = kl;
+					}
 					cur.index = idx;
 					cur.index_known = known;
 					cur.started = true;
@@ -810,13 +848,9 @@ bool replay::group(const ph_init_group *g, tree type, tree digested)
 		if (!assign(stack, e, r, k))
 			return false;
 	}
-	/* Only records whose members the new order moves need their lists
-	   rewritten; a union's first member stays its first.  */
-	std::vector<tree> records;
-	for (tree t : r.positional)
-		if (TREE_CODE(t) == RECORD_TYPE)
-			records.push_back(t);
-	r.positional = records;
+	/* A union's first member stays its first, but the members of an
+	   aggregate defined in place inside it move with its new order:
+	   its lists count too.  */
 	bool zero = true;
 	for (const auto &e : g->elems)
 		zero = zero && e.zero;
@@ -901,6 +935,9 @@ static const char *designate(const replay &rp, const group_result &r,
 	for (size_t k = 0; k < r.group->elems.size(); k++) {
 		const ph_init_elem &e = r.group->elems[k];
 
+		if (!e.desig.empty() && r.elided[k] && r.wide_range[k])
+			return "a range designator whose value goes on by "
+			       "brace elision";
 		if (!e.desig.empty() && !r.elided[k]) {
 			/* In an anonymous member's list that loses its
 			   braces: its designator from the outer object.  */
@@ -1094,10 +1131,40 @@ static void text_root(tree type, tree ctor, location_t anchor,
 			cxx_lists(&s, rp, t, false);
 		} else {
 			s.rewrite = true;
+			/* An anonymous member's list is designated with the
+			   list it is in (it loses its braces) whenever that
+			   one has positional elements, whichever type's they
+			   are: every type's site then rewrites the text the
+			   same way, and the edits merge.  */
+			std::map<const ph_init_group *, const ph_init_group *>
+				parent;
+			std::map<const ph_init_group *, bool> positional;
+			for (const auto &r : rp.groups) {
+				for (size_t k = 0; k < r.group->elems.size();
+				     k++)
+					if (r.anon[k] && r.group->elems[k].group)
+						parent[r.group->elems[k].group] =
+							r.group;
+				positional[r.group] = !r.positional.empty();
+			}
+			std::set<const ph_init_group *> roots;
 			for (const auto &r : rp.groups) {
 				if (std::find(r.positional.begin(),
 					      r.positional.end(),
 					      t) == r.positional.end())
+					continue;
+				const ph_init_group *top = r.group;
+				for (unsigned d = 0; d < 64; d++) {
+					auto up = parent.find(top);
+					if (up == parent.end() ||
+					    !positional[up->second])
+						break;
+					top = up->second;
+				}
+				roots.insert(top);
+			}
+			for (const auto &r : rp.groups) {
+				if (!roots.count(r.group))
 					continue;
 				if (const char *w = designate(rp, r, &s.edits)) {
 					s.rewrite = false;

@@ -384,10 +384,6 @@ static void cleanup(void)
 	ph_names_destroy(opts.types);
 }
 
-/* Whether any order could make T smaller: its members' bytes (bitfields'
-   bits) rounded up to its alignment leave room below its size.  The
-   engine is asked only then (it searches orders; most types have no
-   hole to close).  */
 /* The bits members M[0..N) need at the least: a nested struct's its
    members' (the engine reorders inside it too), a nested union's its
    largest member's.  */
@@ -410,11 +406,17 @@ static uint64_t least_bits(const struct ph_member *m, size_t n, bool is_union,
 	return bits;
 }
 
+/* Whether any order could make T smaller: its members' bytes (bitfields'
+   bits) rounded up to its alignment leave room below its size (a
+   union's largest member's, which can shrink only inside).  The engine
+   is asked only then (it searches orders; most types have no hole to
+   close).  */
 static bool could_shrink(const struct ph_type *t)
 {
-	if (t->kind == PH_KIND_UNION || !t->align)
+	if (!t->align)
 		return false;
-	uint64_t bits = least_bits(t->members, t->nr_members, false, 0);
+	uint64_t bits = least_bits(t->members, t->nr_members,
+				   t->kind == PH_KIND_UNION, 0);
 	uint64_t bytes = (bits + 7) / 8;
 	return (bytes + t->align - 1) / t->align * t->align < t->size;
 }

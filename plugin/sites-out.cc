@@ -14,10 +14,43 @@
 
 #include "../report/sites.h"
 
-/* The FIELD_DECL a model member came from: by name, or by position for an
-   anonymous one.  */
-tree ph_member_decl(tree type, const struct ph_member *m)
+/* The first member with a name among M's (an anonymous aggregate's),
+   depth first; NULL when none has one.  */
+static const char *first_name(const struct ph_member *m, unsigned depth)
 {
+	for (size_t i = 0; i < m->nr_members && depth < 64; i++) {
+		const struct ph_member *c = &m->members[i];
+		const char *n = *c->name ? c->name : first_name(c, depth + 1);
+		if (n)
+			return n;
+	}
+	return NULL;
+}
+
+/* Whether aggregate TYPE has a member NAME, its own or an anonymous
+   member's.  */
+static bool holds_name(tree type, const char *name, unsigned depth)
+{
+	for (tree f = TYPE_FIELDS(type); f && depth < 64; f = DECL_CHAIN(f)) {
+		if (TREE_CODE(f) != FIELD_DECL)
+			continue;
+		if (DECL_NAME(f)
+			    ? strcmp(IDENTIFIER_POINTER(DECL_NAME(f)), name) == 0
+			    : RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)) &&
+				      holds_name(TREE_TYPE(f), name, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+/* The FIELD_DECL a model member came from: by name, or for an anonymous
+   one by its place and, when it is an aggregate, a name it holds (the
+   anonymous members of a union share their place, and an unnamed
+   bitfield may share it too).  */
+tree ph_member_decl(tree type, const struct ph_member *m, uint64_t base)
+{
+	const char *inner = !*m->name && m->nested ? first_name(m, 0) : NULL;
+
 	for (tree f = TYPE_FIELDS(type); f; f = DECL_CHAIN(f)) {
 		if (TREE_CODE(f) != FIELD_DECL)
 			continue;
@@ -26,7 +59,11 @@ tree ph_member_decl(tree type, const struct ph_member *m)
 			    strcmp(IDENTIFIER_POINTER(DECL_NAME(f)), m->name) == 0)
 				return f;
 		} else if (!DECL_NAME(f) && tree_fits_uhwi_p(bit_position(f)) &&
-			   (uint64_t)int_bit_position(f) == m->bit_offset) {
+			   base + (uint64_t)int_bit_position(f) ==
+				   m->bit_offset &&
+			   (!inner ||
+			    (RECORD_OR_UNION_TYPE_P(TREE_TYPE(f)) &&
+			     holds_name(TREE_TYPE(f), inner, 0)))) {
 			return f;
 		}
 	}
@@ -123,10 +160,44 @@ static size_t line_end(const ph_src_file *f, size_t off)
 	return end;
 }
 
+/* Whether DECL, a declaration in a definition's body that declares no
+   member, is an unnamed bitfield ("int : 3"): a width, no function, not
+   an enum's base type, an access specifier before it left out.  */
+static bool unnamed_bitfield(std::string decl)
+{
+	for (;;) {
+		size_t b = decl.find_first_not_of(" \t\r\n");
+		if (b == std::string::npos)
+			return false;
+		decl.erase(0, b);
+		bool label = false;
+		for (const char *a : { "public", "private", "protected" }) {
+			size_t n = strlen(a);
+			size_t c = decl.find_first_not_of(" \t\r\n", n);
+			if (decl.compare(0, n, a) == 0 && c != std::string::npos &&
+			    decl[c] == ':' && decl.compare(c, 2, "::") != 0) {
+				decl.erase(0, c + 1);
+				label = true;
+				break;
+			}
+		}
+		if (!label)
+			break;
+	}
+	if (decl.find('(') != std::string::npos ||
+	    decl.compare(0, 4, "enum") == 0)
+		return false;
+	for (size_t c = decl.find(':'); c != std::string::npos;
+	     c = decl.find(':', c + 2))
+		if (decl.compare(c, 2, "::") != 0)
+			return true;
+	return false;
+}
+
 /* Reads the declarations of T's members in TYPE's definition, in the
    order they are written; NULL, or why they cannot be moved.  */
 static const char *read_definition(tree type, const struct ph_type *t,
-				   const ph_src_file **file,
+				   uint64_t base, const ph_src_file **file,
 				   std::vector<size_t> *order,
 				   std::vector<member_decl_text> *decls,
 				   size_t *before_first)
@@ -147,7 +218,7 @@ static const char *read_definition(tree type, const struct ph_type *t,
 	const char *path = NULL;
 	for (size_t i : src) {
 		const struct ph_member *m = &t->members[i];
-		tree f = ph_member_decl(type, m);
+		tree f = ph_member_decl(type, m, base);
 		if (!f)
 			return "a member has no declaration of its own";
 		location_t loc = DECL_SOURCE_LOCATION(f);
@@ -272,6 +343,13 @@ static const char *read_definition(tree type, const struct ph_type *t,
 			continue;
 		}
 		if (members_in == 0) {
+			/* No member's name in it and a width: an unnamed
+			   bitfield, whose bits the new order does not
+			   place.  */
+			if (unnamed_bitfield(text.substr(first.start,
+							 end - first.start)))
+				return "an unnamed bitfield is among the "
+				       "members";
 			if (k)
 				return "another declaration stands between "
 				       "the members";
@@ -291,6 +369,38 @@ static const char *read_definition(tree type, const struct ph_type *t,
 		prev_end = end;
 		decls->push_back(d);
 		k++;
+	}
+	/* After the last member: an unnamed bitfield there takes bits too
+	   (in the last storage unit, or one of its own).  */
+	size_t decl_start = lx.pos;
+	bool after_paren = false;
+	for (unsigned n = 0; n < 100000; n++) {
+		ph_tok tok = lx.next();
+		if (tok.kind == PH_TOK_EOF || tok.kind == PH_TOK_BAD ||
+		    lx.is(tok, "}"))
+			break;
+		if (tok.kind == PH_TOK_DIRECTIVE) {
+			decl_start = lx.pos;
+			continue;
+		}
+		if (lx.is(tok, "(") || lx.is(tok, "[") || lx.is(tok, "{")) {
+			size_t e = ph_skip_balanced(text, tok.start, ph_lang_cxx);
+			if (e == std::string::npos)
+				break;
+			lx.pos = e;
+			/* A function's body ends its definition.  */
+			if (lx.is(tok, "{") && after_paren)
+				decl_start = lx.pos;
+			after_paren = lx.is(tok, "(");
+			continue;
+		}
+		after_paren = after_paren && !lx.is(tok, ";");
+		if (lx.is(tok, ";")) {
+			if (unnamed_bitfield(text.substr(decl_start,
+							 tok.start - decl_start)))
+				return "an unnamed bitfield is among the members";
+			decl_start = lx.pos;
+		}
 	}
 	return NULL;
 }
@@ -433,9 +543,10 @@ static std::string with_edits(const std::string &text, size_t a, size_t b,
 /* The edits that put TYPE's members (its layout's T, members MEMBERS)
    in the order WANT: the declarations (and their comments) moved; an
    aggregate defined in place whose own members move rewritten inside
-   first.  NULL, or why they cannot be made.  */
+   first (TYPE then is one at BASE bits into T's outermost type).  NULL,
+   or why they cannot be made.  */
 static const char *reorder_definition(
-	tree type, const struct ph_type *t,
+	tree type, const struct ph_type *t, uint64_t base,
 	const std::vector<const struct ph_member *> &want,
 	std::vector<ph_src_edit> *edits, unsigned depth)
 {
@@ -443,12 +554,13 @@ static const char *reorder_definition(
 	std::vector<size_t> written;
 	std::vector<member_decl_text> decls;
 	size_t before_first = 0;
-	const char *obstacle = read_definition(type, t, &f, &written, &decls,
+	const char *obstacle = read_definition(type, t, base, &f, &written,
+					       &decls,
 					       &before_first);
 	if (obstacle)
 		return obstacle;
 	if (want.size() != written.size())
-		return "the new order spells out reserved bits";
+		return "the new order moves an unnamed bitfield";
 	/* perm[k]: the written declaration that goes to place K.  */
 	std::vector<size_t> perm(written.size());
 	std::vector<ph_src_edit> inner;
@@ -469,7 +581,7 @@ static const char *reorder_definition(
 		if (ph_same_inner_order(m, want[k]))
 			continue;
 		/* Its own members move: the aggregate's body rewritten.  */
-		tree field = ph_member_decl(type, m);
+		tree field = ph_member_decl(type, m, base);
 		tree ftype = field ? TREE_TYPE(field) : NULL_TREE;
 		if (!ftype || !RECORD_OR_UNION_TYPE_P(ftype) || depth > 8)
 			return "the new order moves members inside an "
@@ -482,7 +594,8 @@ static const char *reorder_definition(
 			if (!want[k]->members[i].base &&
 			    !want[k]->members[i].artificial)
 				wn.push_back(&want[k]->members[i]);
-		if (const char *why = reorder_definition(ftype, &nested, wn,
+		if (const char *why = reorder_definition(ftype, &nested,
+							 m->bit_offset, wn,
 							 &inner, depth + 1))
 			return why;
 	}
@@ -522,8 +635,8 @@ static void definition_site(tree type, const struct ph_type *t,
 			want.push_back(m);
 	}
 	const char *obstacle =
-		spelled ? "the new order spells out reserved bits"
-			: reorder_definition(type, t, want, &s->edits, 0);
+		spelled ? "the new order moves an unnamed bitfield"
+			: reorder_definition(type, t, 0, want, &s->edits, 0);
 	if (obstacle) {
 		s->why = obstacle;
 		s->edits.clear();

@@ -410,10 +410,25 @@ bool parser::elem(ph_init_elem *e, char close)
 			/* A literal index: an integer literal alone.  */
 			size_t a = inner.find_first_not_of(" \t\n");
 			size_t b = inner.find_last_not_of(" \t\n");
+			auto trimmed = [](const std::string &x) {
+				size_t i = x.find_first_not_of(" \t\n");
+				size_t j = x.find_last_not_of(" \t\n");
+				return i == std::string::npos
+					       ? std::string()
+					       : x.substr(i, j - i + 1);
+			};
 			if (d.kind == ph_desig::INDEX && a != std::string::npos) {
 				d.index_text = inner.substr(a, b - a + 1);
 				d.known = ph_integer_literal(d.index_text,
 							     &d.index);
+			} else if (d.kind == ph_desig::RANGE) {
+				size_t dots = inner.find("...");
+				d.index_text = trimmed(inner.substr(0, dots));
+				d.last_text = trimmed(inner.substr(dots + 3));
+				d.known = ph_integer_literal(d.index_text,
+							     &d.index);
+				d.known_last = ph_integer_literal(d.last_text,
+								  &d.last);
 			}
 			d.end = end;
 			lx.pos = end;

@@ -74,10 +74,13 @@ struct ph_desig {
 	enum { FIELD, INDEX, RANGE } kind;
 	std::string name;
 	/* INDEX: a literal index was given; else its text (a macro's
-	   name, an expression).  */
+	   name, an expression).  RANGE: INDEX ... LAST, each so.  */
 	bool known = false;
 	uint64_t index = 0;
 	std::string index_text;
+	bool known_last = false;
+	uint64_t last = 0;
+	std::string last_text;
 	size_t start, end;
 };
 

@@ -37,6 +37,8 @@
 #              (refusals.txt lists those it did)
 #   again      the patched build, through the plugin and --patch again,
 #              has a type refused for a reason ph-initgen did not provoke
+#   size       a patched type's size in the patched build (read from its
+#              layouts) is not the one --patch promised (size.txt)
 # At the end: a summary of all seeds, the counts of ph-initgen's
 # stats.txt summed, and each refusal reason with its count.
 set -u
@@ -129,7 +131,7 @@ one() {
 	rc=$?
 	local refused patched
 	refused=$(grep -c ': refused: ' patch.err)
-	patched=$(grep -c ' bytes, safe: ' patch.err)
+	patched=$(grep -cE ' bytes( at most .*)?, safe: ' patch.err)
 	if [ $rc -gt 1 ] || { [ $rc = 1 ] && [ "$refused" = 0 ]; } ||
 	   { [ $rc = 0 ] && [ "$refused" != 0 ]; } ||
 	   ! tail -1 patch.err | grep -q ' patched (.*refused$'; then
@@ -170,6 +172,24 @@ one() {
 		# can shrink again), but must not refuse for a new reason.
 		[ -f again/patch.err ] && ! check_refusals again/patch.err again/refusal.txt &&
 			fails="$fails again"
+		# Each patched type has the size --patch promised (at most
+		# that, when it holds another patched type), read from the
+		# patched build's own layouts.
+		if [ -x again/prog ]; then
+			sed -nE 's/^pokehole: ((struct|union) [A-Za-z0-9_]+): [0-9]+ -> ([0-9]+) bytes( at most)?.*/\1 \3\4/p' \
+				patch.err >promised.txt
+			while read -r kw name size most; do
+				got=$("$TOOL/pokehole" -C "$name" again/prog 2>/dev/null |
+					sed -nE 's|^[[:space:]]*/\* size: ([0-9]+),.*|\1|p' | head -1)
+				if [ -z "$got" ] || { [ -z "$most" ] && [ "$got" != "$size" ]; } ||
+				   [ "$got" -gt "$size" ]; then
+					echo "$kw $name: promised $size${most:+ at most}, is ${got:-unknown}" >>size.txt
+				fi
+			done <promised.txt
+			[ -s size.txt ] && fails="$fails size"
+		else
+			fails="$fails size"
+		fi
 	fi
 	local ntypes
 	ntypes=$(awk '{ print $4 }' stats.txt)

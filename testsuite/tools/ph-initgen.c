@@ -66,7 +66,8 @@
    an object written with fwrite(), a cast of an object's address to a
    pointer to its first member (refused when that member moves), a whole
    initializer in a macro (#define RM_x {...}; T x = RM_x;: the plugin
-   may rewrite the macro's body instead).
+   may rewrite the macro's body instead).  A type with an unnamed
+   bitfield is listed too: pokehole does not move members across one.
 
    --without CONSTRUCT,... leaves constructs out, to narrow a failure:
      anon untagged union bitfield unnamed-bf array chararray nested
@@ -1897,6 +1898,25 @@ elem_named (struct ty *t)
   return t;
 }
 
+/* Whether record T or an aggregate defined in place inside it has an
+   unnamed bitfield.  */
+static int
+has_unnamed_bf (const struct ty *t)
+{
+  for (unsigned i = 0; i < t->nm; i++)
+    {
+      const struct mem *m = &t->m[i];
+      const struct ty *mt = m->t;
+      if (!m->name[0] && m->bits >= 0)
+        return 1;
+      while (mt->k == K_ARR)
+        mt = mt->elem;
+      if (mt->k == K_REC && mt->named < 0 && has_unnamed_bf (mt))
+        return 1;
+    }
+  return 0;
+}
+
 /* The named record types reachable in O's leaves.  */
 static void
 note_refusal (struct obj *o, const char *reason)
@@ -2346,6 +2366,13 @@ main (int argc, char **argv)
       sb_add (&h, "%s {\n", n->spell);
       write_body (&h, t, 1);
       sb_add (&h, "};\n\n");
+      /* pokehole does not move members across an unnamed bitfield,
+         nor the bitfield (the new order does not say where its bits
+         go): its refusals ("... an unnamed bitfield ...") are
+         expected.  */
+      if (has_unnamed_bf (t))
+        sb_add (&refusals, "%s\t%s\n", n->spell,
+                "unnamed bitfield");
     }
   sb_add (&h, "static inline int\nph_id (int x)\n{\n  return x;\n}\n\n");
   /* After the types: the header's initializers, which may use the
