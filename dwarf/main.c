@@ -402,6 +402,7 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 		free(stops);
 		return NULL;
 	case OUT_JSON:
+		free(stops);
 		return ph_render_jsonl_reorg(out, r.type, o->cacheline,
 					     t->size);
 	default:

@@ -197,9 +197,9 @@ build() {
 
 tests_of() {
 	case $1 in
-	reorg|report) echo c.exp selftest reorg.exp warn.exp c++.exp embed.exp diff.exp groups.exp nested.exp html.exp sites.exp ;;
-	plugin) echo c.exp warn.exp baseline.exp c++.exp selftest embed.exp functions.exp sites.exp fixit.exp ;;
-	dwarf) echo selftest dwarf.exp units.exp funct.exp report-in.exp embed.exp diff.exp groups.exp nested.exp html.exp compact.exp sites.exp ;;
+	reorg|report) echo c.exp selftest reorg.exp warn.exp c++.exp embed.exp diff.exp groups.exp nested.exp html.exp sites.exp initgen.exp ;;
+	plugin) echo c.exp warn.exp baseline.exp c++.exp selftest embed.exp functions.exp sites.exp initgen.exp fixit.exp ;;
+	dwarf) echo selftest dwarf.exp units.exp funct.exp report-in.exp embed.exp diff.exp groups.exp nested.exp html.exp compact.exp sites.exp initgen.exp ;;
 	esac
 }
 

@@ -71,7 +71,7 @@ struct unnamed {	/* { dg-warning "warning: 'struct unnamed' is \[0-9\]+ bytes; r
 	char e;
 };
 /* { dg-message "suggested order: " "" { target *-*-* } 65 } */
-/* { dg-message "no fix-it: another declaration stands between the members" "" { target *-*-* } 65 } */
+/* { dg-message "no fix-it: an unnamed bitfield is among the members" "" { target *-*-* } 65 } */
 
 /* { dg-final { warn-check-numbers } } */
 /* Without a fix-it, -fdiagnostics-parseable-fixits prints none.  */
