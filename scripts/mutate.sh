@@ -182,7 +182,7 @@ trap 'exit 130' INT TERM
 echo "mutate: copying the tree into $work"
 (cd "$top" && { git ls-files -z --cached --others --exclude-standard; [ -d build ] && find build -type f -print0;
   for f in plugin/pokehole.so dwarf/pokehole dwarf/pokefunct testsuite/tools/ph-probe \
-	   testsuite/tools/ph-gen testsuite/tools/failing-alloc.so; do
+	   testsuite/tools/ph-gen testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so; do
 	[ -f "$f" ] && printf '%s\0' "$f"; done; } |
   tar --null -T - -cf - 2>/dev/null) | (cd "$work/" && tar -xpf -) ||
 	die "cannot copy the tree"
@@ -192,7 +192,7 @@ log=$work/.mutate/log
 build() {
 	$MAKE -C "$work" --no-print-directory -j2 plugin/pokehole.so \
 	  dwarf/pokehole dwarf/pokefunct testsuite/tools/ph-probe \
-	  testsuite/tools/ph-gen testsuite/tools/failing-alloc.so >> "$log" 2>&1
+	  testsuite/tools/ph-gen testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so >> "$log" 2>&1
 }
 
 tests_of() {
