@@ -534,25 +534,21 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 		free(pe);
 		i = j;
 	}
-	/* The types whose size the patch changes: those patched, and
-	   those that hold one of them, however deep.  */
+	/* The types whose size the patch changes: those patched (the
+	   first NR_PATCHED), and those that hold one of them, however
+	   deep.  */
 	const struct ph_type **changed =
 		calloc(model->nr_types + p.nr_types + 1, sizeof(*changed));
-	bool *patched_too = calloc(model->nr_types + p.nr_types + 1,
-				   sizeof(*patched_too));
 	size_t nr_changed = 0;
-	if (!changed || !patched_too) {
-		free(changed);
-		free(patched_too);
+	if (!changed) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		status = 2;
 		goto out;
 	}
 	for (size_t i = 0; i < p.nr_types; i++)
-		if (p.types[i].accepted) {
-			patched_too[nr_changed] = true;
+		if (p.types[i].accepted)
 			changed[nr_changed++] = p.types[i].t;
-		}
+	const size_t nr_patched = nr_changed;
 	for (size_t grown = nr_changed, from = 0; grown;) {
 		size_t before = nr_changed;
 		for (size_t i = 0; i < model->nr_types; i++) {
@@ -581,7 +577,7 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 				    holds(ts->t->members, ts->t->nr_members,
 					  changed[j], 0)) {
 					held = changed[j];
-					held_patched = patched_too[j];
+					held_patched = j < nr_patched;
 				}
 			patched++;
 			saved += ts->t->size - ts->suggested->size;
@@ -608,7 +604,6 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 		}
 	}
 	free(changed);
-	free(patched_too);
 	fprintf(stderr, "%s: %zu %s patched (%" PRIu64 " bytes saved, one "
 		"object of each), %zu refused\n", progname, patched,
 		patched == 1 ? "type" : "types", saved, refused);
