@@ -52,6 +52,11 @@ struct ph_error *ph_append_locked(const char *path, const struct ph_buf *buf);
 /* Writes BUF as the whole of PATH, through a temporary file and rename,
    creating PATH's directories.  */
 struct ph_error *ph_write_file(const char *path, const struct ph_buf *buf);
+/* Appends to PATH the file json-dir=DIR gives this unit's report
+   (jsondir.cc), or nothing when the unit gets none (a configure check,
+   a compile to /dev/null); an error when the name would be another
+   unit's too.  */
+struct ph_error *ph_json_dir_path(const char *dir, struct ph_buf *path);
 
 /* The embedded report (embed.cc): each layout record rendered, T's
    JSON Lines TEXT (LEN bytes), is collected; sealed, the records are

@@ -5,9 +5,11 @@
      report=PATH        pahole-style text, appended to PATH ("-": stdout)
      json=PATH          JSON Lines (docs/layout-jsonl.md), appended to PATH
                         ("-": stdout), one translation unit per locked write
-     json-dir=DIR       JSON Lines, one file per translation unit, named
-                        after the file it writes: DIR/OUT.jsonl, OUT as -o
-                        gives it, else BASE.o (for ccache, distcc)
+     json-dir=DIR       JSON Lines, one file per object, DIR/OUT.jsonl: OUT
+                        the object's absolute path from DIR's parent ("..":
+                        "__"), as -o gives it, else BASE.o, PROG-BASE.o
+                        compiling and linking in one step; none for
+                        conftest, /dev/null and the like (jsondir.cc)
      cacheline=N        cacheline size in bytes (default 64)
      types=NAME[,NAME]  report only the types with these names
      system-headers     also report types defined in system headers
@@ -44,7 +46,8 @@
    Types are collected as the front end completes them and rendered once
    parsing is over, so the compiler's hot paths only pay for a hash lookup
    per struct.  Nothing is collected in lto1, nor once an error has
-   been seen.  */
+   been seen; nothing is written by runs that compile no unit (-E, -M,
+   -MM).  */
 #include "sites.h"
 
 #include "plugin.h"
@@ -135,8 +138,14 @@ static void wrapped_type_decl(tree decl, int local)
 		collect(TREE_TYPE(decl));
 }
 
+/* Whether the compiler compiles a unit at all: -E, -M and -MM (make's
+   dependency runs, ccache's preprocessing) start none, and write no
+   report anywhere, so that they never replace a unit's report.  */
+static bool unit_started;
+
 static void start_unit(void *, void *)
 {
+	unit_started = true;
 	if (opts.functions || (opts.warn.kinds & PH_WARN_UNINLINED))
 		ph_funcs_start_unit();
 	if (debug_hooks == &wrapped_debug_hooks)
@@ -147,131 +156,18 @@ static void start_unit(void *, void *)
 	debug_hooks = &wrapped_debug_hooks;
 }
 
-/* Appends PATH to OUT as a path inside a directory: no leading slash,
-   no "." components, ".." as "__" so that nothing leaves the directory.  */
-static void append_inside(struct ph_buf *out, const char *path)
-{
-	bool first = true;
-
-	for (const char *p = path; *p;) {
-		size_t len = strcspn(p, "/");
-
-		if (len == 2 && p[0] == '.' && p[1] == '.') {
-			ph_buf_puts(out, first ? "__" : "/__");
-			first = false;
-		} else if (len && !(len == 1 && p[0] == '.')) {
-			if (!first)
-				ph_buf_putc(out, '/');
-			ph_buf_putn(out, p, len);
-			first = false;
-		}
-		p += len;
-		if (*p)
-			p++;
-	}
-}
-
-struct driver_output {
-	bool known;		/* run by the driver, which told us */
-	char *output;		/* -o's argument, or NULL */
-	char stop;		/* 'c' or 'S': the driver stops there */
-};
-
-/* What the driver's command line says of the output, from
-   COLLECT_GCC_OPTIONS (the driver sets it for the programs it runs):
-   each word in single quotes, a quote inside one as '\''.  */
-static struct ph_error *driver_output(struct driver_output *ret)
-{
-	const char *env = getenv("COLLECT_GCC_OPTIONS");
-	struct ph_buf word;
-	bool after_o = false;
-
-	memset(ret, 0, sizeof(*ret));
-	if (!env)
-		return NULL;
-	ret->known = true;
-	ph_buf_init(&word);
-	for (const char *p = env; *p;) {
-		if (*p != '\'') {
-			p++;
-			continue;
-		}
-		word.len = 0;
-		for (p++; *p && !word.failed; p++) {
-			if (*p != '\'') {
-				ph_buf_putc(&word, *p);
-			} else if (strncmp(p, "'\\''", 4) == 0) {
-				ph_buf_putc(&word, '\'');
-				p += 3;
-			} else {
-				break;
-			}
-		}
-		if (*p)
-			p++;
-		ph_buf_putc(&word, '\0');
-		if (word.failed)
-			break;
-		if (after_o) {
-			free(ret->output);
-			ret->output = xstrdup(word.data);
-			after_o = false;
-		} else if (strcmp(word.data, "-o") == 0) {
-			after_o = true;
-		} else if (strcmp(word.data, "-c") == 0 ||
-			   strcmp(word.data, "-S") == 0) {
-			ret->stop = word.data[1];
-		}
-	}
-	if (!word.failed) {
-		ph_buf_deinit(&word);
-		return NULL;
-	}
-	ph_buf_deinit(&word);
-	free(ret->output);
-	ret->output = NULL;
-	return &ph_error_nomem;
-}
-
-/* DIR/NAME.jsonl, NAME being the file this compilation writes as the
-   driver's -o names it (gcc -c a.c -o x/y.lo: DIR/x/y.lo.jsonl); without
-   -o, or when the driver goes on to link, what gcc -c would write: the
-   source's base name with .o for its suffix (gcc p.c a.c -o p:
-   DIR/p.o.jsonl and DIR/a.o.jsonl).  cc1 run without the driver has no
-   -o to go by: then -dumpdir and -dumpbase.  */
+/* DIR/OUT.jsonl, OUT the file this compilation writes (jsondir.cc);
+   nothing for a configure check or a compile to /dev/null.  */
 static struct ph_error *write_unit_file(const struct ph_buf *json)
 {
-	struct driver_output d;
 	struct ph_buf path;
 	struct ph_error *err;
 
-	if ((err = driver_output(&d)))
-		return err;
 	ph_buf_init(&path);
-	ph_buf_printf(&path, "%s/", opts.json_dir);
-	if (d.output && d.stop && strcmp(d.output, "-")) {
-		append_inside(&path, d.output);
-	} else {
-		const char *src = d.known ? main_input_filename : dump_base_name;
-		const char *base = src ? lbasename(src) : "";
-		const char *dot = strrchr(base, '.');
-		size_t blen = dot && dot != base ? (size_t)(dot - base)
-						 : strlen(base);
-
-		if (!d.known && dump_dir_name) {
-			append_inside(&path, dump_dir_name);
-			ph_buf_putc(&path, '/');
-		}
-		if (blen)
-			ph_buf_putn(&path, base, blen);
-		else
-			ph_buf_puts(&path, "unit");
-		ph_buf_puts(&path, d.stop == 'S' ? ".s" : ".o");
-	}
-	ph_buf_puts(&path, ".jsonl");
-	err = path.failed ? &ph_error_nomem : ph_write_file(path.data, json);
+	err = ph_json_dir_path(opts.json_dir, &path);
+	if (!err && path.len)
+		err = ph_write_file(path.data, json);
 	ph_buf_deinit(&path);
-	free(d.output);
 	return err;
 }
 
@@ -430,7 +326,7 @@ static void report(void)
 	unsigned i;
 	tree type;
 
-	if (seen_error() ||
+	if (!unit_started || seen_error() ||
 	    (!opts.report && !opts.json && !opts.json_dir && !opts.embed &&
 	     !opts.warn.kinds))
 		return;
