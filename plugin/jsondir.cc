@@ -106,18 +106,22 @@ static const std::string &cwd(void)
 }
 
 /* PATH absolute and physical: its directory as realpath has it (links
-   resolved), else, while the directory does not exist yet, folded.  */
+   resolved); a part that does not exist yet (DIR before its first
+   report) is added to its nearest existing ancestor's, so that a unit
+   written before the directory exists names its report as those after
+   it do.  */
 static components physical(const std::string &path)
 {
 	std::string p = path[0] == '/' ? path : cwd() + "/" + path;
 	while (p.size() > 1 && p[p.size() - 1] == '/')
 		p.erase(p.size() - 1);
 	size_t slash = p.rfind('/');
-	std::string dir = slash ? p.substr(0, slash) : "/";
 	char real[PATH_MAX];
 	components out;
 
-	fold(realpath(dir.c_str(), real) ? real : dir.c_str(), out);
+	while (slash && !realpath(p.substr(0, slash).c_str(), real))
+		slash = p.rfind('/', slash - 1);
+	fold(slash ? real : "/", out);
 	fold(p.c_str() + slash + 1, out);
 	return out;
 }
