@@ -2,8 +2,10 @@
 #include "reader.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void ph_cli_tables(const struct ph_cli_option *opts, size_t n,
@@ -151,5 +153,104 @@ int ph_cli_flush(const char *progname)
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return 0;
 	fprintf(stderr, "%s: cannot write: %s\n", progname, strerror(errno));
+	return 1;
+}
+
+/* The temporary file -o writes, removed when the command ends (or is
+   ended by a signal) before renaming it over its target.  */
+static char *pending_tmp;
+
+static void remove_pending(void)
+{
+	if (pending_tmp) {
+		unlink(pending_tmp);
+		free(pending_tmp);
+		pending_tmp = NULL;
+	}
+}
+
+static void remove_pending_and_die(int sig)
+{
+	/* unlink, signal and raise are async-signal-safe.  */
+	if (pending_tmp)
+		unlink(pending_tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+bool ph_cli_output_arg(const char *progname, const char *arg,
+		       const char **ret)
+{
+	if (!*arg) {
+		fprintf(stderr, "%s: --output needs a file name\n", progname);
+		return false;
+	}
+	*ret = arg;
+	return true;
+}
+
+bool ph_cli_output_open(const char *progname, const char *path)
+{
+	static const int signals[] = { SIGHUP, SIGINT, SIGPIPE, SIGTERM };
+	mode_t mask;
+	int fd;
+
+	if (asprintf(&pending_tmp, "%s.XXXXXX", path) < 0) {
+		pending_tmp = NULL;
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return false;
+	}
+	/* Standard output so far (nothing, normally) stays where it was.  */
+	fflush(stdout);
+	if ((fd = mkstemp(pending_tmp)) < 0) {
+		fprintf(stderr, "%s: %s: cannot create a file beside it: %s\n",
+			progname, path, strerror(errno));
+		free(pending_tmp);
+		pending_tmp = NULL;
+		return false;
+	}
+	atexit(remove_pending);
+	for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+		if (signal(signals[i], remove_pending_and_die) == SIG_IGN)
+			signal(signals[i], SIG_IGN);
+	/* A new file's mode, not mkstemp's 0600.  */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) || dup2(fd, STDOUT_FILENO) < 0) {
+		fprintf(stderr, "%s: %s: %s\n", progname, pending_tmp,
+			strerror(errno));
+		close(fd);
+		remove_pending();
+		return false;
+	}
+	close(fd);
+	return true;
+}
+
+int ph_cli_output_close(const char *progname, const char *path, bool ok)
+{
+	if (!pending_tmp)
+		return ok ? 0 : 1;
+	/* Standard output is written before it is renamed; nothing of a
+	   failed command is.  */
+	if (ok && ph_cli_flush(progname))
+		ok = false;
+	if (ok && fsync(STDOUT_FILENO) && errno != EINVAL) {
+		fprintf(stderr, "%s: %s: cannot write: %s\n", progname, path,
+			strerror(errno));
+		ok = false;
+	}
+	if (ok && rename(pending_tmp, path)) {
+		fprintf(stderr, "%s: %s: cannot rename %s to it: %s\n",
+			progname, path, pending_tmp, strerror(errno));
+		ok = false;
+	}
+	if (ok) {
+		free(pending_tmp);
+		pending_tmp = NULL;
+		return 0;
+	}
+	remove_pending();
+	fprintf(stderr, "%s: %s not written\n", progname, path);
 	return 1;
 }

@@ -20,6 +20,13 @@ struct ph_cli_option {
 /* The codes of the options every command has, above any of its own.  */
 enum { PH_CLI_OPT_DEBUGINFO_PATH = 0x1000, PH_CLI_OPT_VERSION };
 
+/* -o/--output FILE, every command's.  */
+#define PH_CLI_OUTPUT_OPTION						\
+	{ "output", required_argument, 'o', "FILE",			\
+	  "write the output to FILE (made beside it\nand renamed "	\
+	  "when complete; not written\nwhen an error is met), not to "	\
+	  "standard\noutput" }
+
 /* The last entries of every command's table.  */
 #define PH_CLI_COMMON_OPTIONS						\
 	{ "debuginfo-path", required_argument, PH_CLI_OPT_DEBUGINFO_PATH, \
@@ -58,5 +65,18 @@ unsigned ph_cli_cpus(void);
 /* Standard output flushed: 0, or 1 after saying why it could not be
    written.  */
 int ph_cli_flush(const char *progname);
+/* -o's ARG as *RET; false after saying why it is no file name.  */
+bool ph_cli_output_arg(const char *progname, const char *arg,
+		       const char **ret);
+/* -o PATH: standard output redirected to a new temporary file beside
+   PATH (removed at exit or on a fatal signal unless renamed); false
+   after saying why it could not be made.  */
+bool ph_cli_output_open(const char *progname, const char *path);
+/* The end of a command given -o PATH: with OK, standard output
+   flushed and the temporary file renamed to PATH; otherwise (or when
+   that fails) the file removed and PATH named as not written, 1
+   returned.  0 when PATH was written, and when no -o was opened and
+   OK.  */
+int ph_cli_output_close(const char *progname, const char *path, bool ok);
 
 #endif

@@ -31,6 +31,7 @@ struct options {
 	bool externals, cc_inlined, cc_uninlined;
 	bool expansions, prototypes, decl_info;
 	const char *function, *class_name, *debuginfo_path;
+	const char *output_path;	/* -o */
 	bool have_addr;
 	uint64_t addr;
 	unsigned formats[PH_DW_NR_FORMATS];	/* -F: enum ph_dw_format */
@@ -85,6 +86,7 @@ static const struct ph_cli_option options[] = {
 	  "where functions are read from, the first\na file has: embedded "
 	  "(the plugin's\nfunction records, -fplugin-arg-pokehole-\nembed "
 	  "with functions), dwarf (default:\nembedded,dwarf)" },
+	PH_CLI_OUTPUT_OPTION,
 	PH_CLI_COMMON_OPTIONS,
 };
 enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
@@ -105,9 +107,12 @@ static void usage(FILE *f)
 "Each function is listed once (its name, declaration file and line are\n"
 "its key), the last to appear first, as pfunct lists them. A report has\n"
 "no byte sizes, addresses, variables, expansions, prototypes nor linkage:\n"
-"-s, -S, -i, -I, -P, -f alone, -a, -c and -E refuse it. Exit status: 0\n"
-"when every file was read, 1 when one could not be (each such file is\n"
-"named on standard error), 2 on bad usage.\n");
+"-s, -S, -i, -I, -P, -f alone, -a, -c and -E refuse it. The list goes\n"
+"to standard output, or with -o to FILE. Exit status: 0 when every file\n"
+"was read, 1 when one could not be (each such file is named on standard\n"
+"error; the functions of the others are still printed to standard\n"
+"output, but -o FILE is not written) or -f/-a found nothing, 2 on bad\n"
+"usage.\n");
 }
 
 static bool wanted(const struct ph_fn *f, const struct options *o)
@@ -470,6 +475,11 @@ int main(int argc, char **argv)
 				return 2;
 			break;
 		case PH_CLI_OPT_DEBUGINFO_PATH: o.debuginfo_path = optarg; break;
+		case 'o':
+			if (!ph_cli_output_arg(progname, optarg,
+					       &o.output_path))
+				return 2;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -493,6 +503,8 @@ int main(int argc, char **argv)
 	fopts.class_name = o.class_name;
 	fopts.debuginfo_path = o.debuginfo_path;
 	fopts.jobs = jobs ? jobs : ph_cli_cpus();
+	if (o.output_path && !ph_cli_output_open(progname, o.output_path))
+		return 1;
 	ph_fn_table_init(&t);
 	for (int i = optind; i < argc; i++) {
 		if (load(&t, argv[i], &o, &fopts))
@@ -516,7 +528,8 @@ int main(int argc, char **argv)
 			o.addr);
 		status = 1;
 	}
-	if (ph_cli_flush(progname))
+	if (ph_cli_output_close(progname, o.output_path, status == 0) ||
+	    ph_cli_flush(progname))
 		status = 1;
 	ph_fn_table_deinit(&t);
 	return status;

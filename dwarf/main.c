@@ -52,6 +52,7 @@ struct options {
 	bool have_min_holes, have_min_hole_size;
 	unsigned jobs;
 	const char *debuginfo_path;
+	const char *output_path;	/* -o */
 	bool reorganize, show_steps, expand, demote, cross_groups;
 	char **hot;			/* --hot names */
 	char *hot_copy;			/* what they point into */
@@ -154,11 +155,11 @@ static const struct ph_cli_option options[] = {
 	  "print NAME<TAB>GROUP<TAB>OFFSET<TAB>SIZE<TAB>\nCACHELINES for each "
 	  "cacheline group\n(__cacheline_group_begin/end markers)" },
 	{ "html", no_argument, OPT_HTML, NULL,
-	  "write one self-contained HTML page: an\nindex of the types and "
+	  "write one self-contained HTML page (to\nstandard output, or -o FILE): an\nindex of the types and "
 	  "each one's map,\na row per cacheline (with -R, the\nsuggested "
 	  "order beside it)" },
 	{ "svg", no_argument, OPT_SVG, NULL,
-	  "with -C NAME, draw the type's map as an\nSVG picture (with -R, "
+	  "with -C NAME, draw the type's map as an\nSVG picture (to standard output, or\n-o FILE; with -R, "
 	  "the suggested\norder below it)" },
 	{ "at", required_argument, OPT_AT, "OFFSET",
 	  "with -C NAME, what is at byte OFFSET\n(0x for hex) of the type: "
@@ -175,6 +176,7 @@ static const struct ph_cli_option options[] = {
 	{ "jobs", optional_argument, 'j', "N",
 	  "read with N threads (default: one per\nCPU); the output does not "
 	  "depend on N" },
+	PH_CLI_OUTPUT_OPTION,
 	PH_CLI_COMMON_OPTIONS,
 };
 enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
@@ -193,8 +195,13 @@ static void usage(FILE *f)
 	fprintf(f,
 "\n"
 "Each type is printed once per distinct layout, in the order it first\n"
-"appears. Exit status: 0 when every file was read, 1 when one could not\n"
-"be (each such file is named on standard error), 2 on bad usage.\n");
+"appears. Every mode prints to standard output, or with -o to FILE.\n"
+"Exit status: 0 when every file was read, 1 when one could not be (each\n"
+"such file is named on standard error; what the other files hold is\n"
+"still printed to standard output, but -o FILE is not written), 2 on bad\n"
+"usage. --diff exits 1 on a regression, --patch when a type is refused:\n"
+"-o FILE is written then; on an error they exit 2 (--patch 1 when a file\n"
+"could not be read) and do not write it.\n");
 }
 
 static bool parse_number(const char *s, unsigned long max,
@@ -608,6 +615,21 @@ static struct ph_error *print_at(struct ph_model *model,
 	return err;
 }
 
+/* PATH could not be read as an input: when it is a page or picture
+   that does not exist yet, the output was likely meant.  */
+static void no_input_hint(const struct options *o, const char *path)
+{
+	size_t len = strlen(path);
+	bool page = len > 5 && (strcmp(path + len - 5, ".html") == 0 ||
+				strcmp(path + len - 4, ".svg") == 0);
+
+	if ((o->output == OUT_HTML || o->output == OUT_SVG) && page &&
+	    access(path, F_OK) != 0)
+		fprintf(stderr, "%s: (each FILE is read; the %s goes to "
+			"standard output, or to -o %s)\n", progname,
+			o->output == OUT_HTML ? "page" : "picture", path);
+}
+
 /* The --html page's title: the files read, their names without
    their directories.  */
 static char *page_title(int n, char **files)
@@ -709,6 +731,11 @@ int main(int argc, char **argv)
 			break;
 		case PH_CLI_OPT_DEBUGINFO_PATH:
 			o.debuginfo_path = optarg;
+			break;
+		case 'o':
+			if (!ph_cli_output_arg(progname, optarg,
+					       &o.output_path))
+				return 2;
 			break;
 		case 'R':
 			o.reorganize = true;
@@ -883,6 +910,11 @@ int main(int argc, char **argv)
 			progname);
 		return 2;
 	}
+	if (o.merge_baseline && o.output_path) {
+		fprintf(stderr, "%s: --merge-baseline writes OUT; -o has "
+			"nothing to write\n", progname);
+		return 2;
+	}
 	if (o.merge_baseline) {
 		const char *failed;
 
@@ -901,11 +933,13 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
+	if (o.output_path && !ph_cli_output_open(progname, o.output_path))
+		return 1;
 	if ((err = ph_model_create(&model)) ||
 	    (err = ph_dedup_create(&dedup))) {
 		fprintf(stderr, "%s: %s\n", progname, err->message);
 		ph_model_destroy(model);
-		return 1;
+		return ph_cli_output_close(progname, o.output_path, false);
 	}
 	memset(&load_opts, 0, sizeof(load_opts));
 	filter.want = want;
@@ -944,7 +978,8 @@ int main(int argc, char **argv)
 		ph_model_destroy(model);
 		status = ph_diff_main(progname, argv[optind], argv[optind + 1],
 				      &load_opts, &dopts);
-		if (ph_cli_flush(progname) && status < 2)
+		if (ph_cli_output_close(progname, o.output_path, status < 2) ||
+		    ph_cli_flush(progname))
 			status = 2;
 		free(o.budgets);
 		free(o.hot);
@@ -967,6 +1002,7 @@ int main(int argc, char **argv)
 			ph_error_destroy(err);
 			err = NULL;
 			status = 1;
+			no_input_hint(&o, files[i]);
 		}
 	}
 	if (o.sites) {
@@ -993,6 +1029,9 @@ int main(int argc, char **argv)
 			status = 1;
 		}
 	}
+	/* What --patch's status 1 means when it comes from reading.  */
+	bool failed = status != 0;
+
 	if (o.patch) {
 		struct ph_reorg_options ropts = reorg_options(&o);
 		struct ph_patch_filter pf = { patch_wants, &o };
@@ -1008,6 +1047,7 @@ int main(int argc, char **argv)
 		ph_buf_deinit(&out);
 		if (st > status)
 			status = st;
+		failed = failed || st > 1;
 	} else if (o.have_at) {
 		err = print_at(model, &o, &status);
 	} else if (o.output == OUT_HTML) {
@@ -1029,6 +1069,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: %s\n", progname, err->message);
 		ph_error_destroy(err);
 		status = 1;
+		failed = true;
 	}
 	/* As pahole does, but a script can tell from the status too.  */
 	if (o.class_names) {
@@ -1042,8 +1083,12 @@ int main(int argc, char **argv)
 			status = 1;
 		}
 	}
-	if (ph_cli_flush(progname))
-		status = 1;
+	/* Every status but --patch's refusals is an error.  */
+	if (!o.patch)
+		failed = status != 0;
+	if (ph_cli_output_close(progname, o.output_path, !failed) ||
+	    ph_cli_flush(progname))
+		status = status > 1 ? status : 1;
 	ph_sitedb_deinit(&sitedb);
 	ph_dedup_destroy(dedup);
 	ph_model_destroy(model);

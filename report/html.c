@@ -215,8 +215,9 @@ struct ph_error *ph_html_write(struct ph_html *h, struct ph_buf *out)
 		    "<th data-key=\"0\">name</th><th data-key=\"1\">kind</th>"
 		    "<th data-key=\"2\" class=\"n\">size</th>"
 		    "<th data-key=\"4\" class=\"n\">holes</th>"
-		    "<th data-key=\"14\" class=\"n\" title=\"bytes no member "
-		    "uses: holes, bit holes and padding\">wasted</th>"
+		    "<th data-key=\"14\" class=\"n\" title=\"bytes (and bits) "
+		    "no member uses: holes, bit holes and padding\">wasted"
+		    "</th>"
 		    "<th data-key=\"10\" class=\"n\">cachelines</th>");
 	if (h->opts.reorganized)
 		ph_buf_puts(out, "<th data-key=\"11\" class=\"n\" "

@@ -20,7 +20,22 @@ enum {
 	CAPTION_H = 24,
 	MAP_GAP = 16,
 	NR_COLORS = 6,
+	/* A block narrower than this has its name written upwards.  */
+	MIN_FLAT_W = 19,
+	MIN_UPRIGHT_W = 9,
+	/* The rows' height grows to this for upright names.  */
+	MAX_LABEL_H = 96,
+	/* Under a row with bitfields, their bytes again, magnified: at most
+	   ZOOM_BIT_W pixels a bit, ZOOM_GAP below the row.  */
+	ZOOM_BIT_W = 14,
+	ZOOM_GAP = 12,
+	ZOOM_H = 28,
+	ZOOM_SEP = 10,
 };
+
+/* Pixels a character of the labels takes along their line.  */
+#define CHAR_W 6.2
+#define UPRIGHT_CHAR_W 5.6
 
 const char ph_svg_style[] =
 	".ph-map{font:11px sans-serif}"
@@ -48,6 +63,13 @@ const char ph_svg_style[] =
 	"stroke-dasharray:5 3;pointer-events:none}"
 	".ph-map .nl{font-size:9px;fill:#222}"
 	".ph-map .mark rect{fill:#222}"
+	".ph-map .zl{fill:none;stroke:#999;stroke-dasharray:2 2}"
+	".ph-map .zoom .zm rect{stroke:#fff}"
+	".ph-map .zoom .zm:hover rect{stroke:#000;stroke-width:2}"
+	".ph-map .zoom .zu rect{fill:url(#ph-hatch);stroke:#c62828}"
+	".ph-map .zoom .zu.pad rect{fill:url(#ph-hatch-pad);stroke:#888}"
+	".ph-map .zoom .zu text{fill:#b71c1c;font-size:10px}"
+	".ph-map .zoom .zu.pad text{fill:#555}"
 	".ph-map .cap{font-size:13px;font-weight:bold}";
 
 const char ph_svg_defs[] =
@@ -97,6 +119,15 @@ struct piece {
 struct span {
 	uint64_t first, last;
 	double y, h;
+	double zoom_h;		/* the band of its magnified bitfields */
+};
+
+/* Bytes of a row with bitfields, drawn again under it, magnified: [LO,
+   HI) in bits, at X, BIT_W pixels a bit.  */
+struct zoom {
+	size_t span;
+	uint64_t lo, hi;
+	double x, bit_w;
 };
 
 struct seg {
@@ -120,6 +151,9 @@ struct map {
 	unsigned depth;
 	bool failed;
 	uint64_t unused_bits;	/* in no member, in the type's regions */
+	struct zoom *zooms;
+	size_t nr_zooms;
+	double zoom_h;		/* the magnified blocks' height */
 };
 
 /* N elements of SIZE bytes at P, grown; NULL when out of memory.  */
@@ -379,14 +413,17 @@ static size_t find_span(const struct span *s, size_t n, uint64_t row)
 }
 
 /* Writes S into a box W pixels wide, cut with an ellipsis to what fits
-   at CHAR_W pixels a character; nothing when not even two fit.  */
+   at CHAR_W pixels a character; nothing when S does not fit and not
+   even two characters do.  */
 static void fit(struct ph_buf *out, const char *s, double w, double char_w)
 {
 	size_t max = w > 6 ? (size_t)((w - 6) / char_w) : 0;
 	size_t len = strlen(s), cut = 0, chars = 0;
 	char tmp[256];
 
-	if (max < 2)
+	/* A name of one character fits where it fits; a cut one needs
+	   room for a character and the ellipsis.  */
+	if (max < 1 || (max < 2 && len > 1))
 		return;
 	for (cut = 0; cut < len; cut++) {
 		if (((unsigned char)s[cut] & 0xc0) == 0x80)
@@ -432,8 +469,10 @@ static void rect(struct ph_buf *out, double x, double y, double w, double h)
 	rect_c(out, NULL, x, y, w, h);
 }
 
-static void text(struct ph_buf *out, const char *cls, double x, double y,
-		 const char *s, double w, double char_w)
+/* S at X, Y in W pixels (see fit), across or, UPRIGHT, upwards from
+   there.  */
+static void text_at(struct ph_buf *out, const char *cls, double x, double y,
+		    const char *s, double w, double char_w, bool upright)
 {
 	struct ph_buf tmp;
 
@@ -443,6 +482,9 @@ static void text(struct ph_buf *out, const char *cls, double x, double y,
 		ph_buf_printf(out, "<text class=\"%s\"", cls);
 		put_f(out, "x", x);
 		put_f(out, "y", y);
+		if (upright)
+			ph_buf_printf(out, " transform=\"rotate(-90 %.2f "
+				      "%.2f)\"", x, y);
 		ph_buf_putc(out, '>');
 		ph_buf_putn(out, tmp.data, tmp.len);
 		ph_buf_puts(out, "</text>");
@@ -450,6 +492,48 @@ static void text(struct ph_buf *out, const char *cls, double x, double y,
 	if (tmp.failed)
 		out->failed = true;
 	ph_buf_deinit(&tmp);
+}
+
+static void text(struct ph_buf *out, const char *cls, double x, double y,
+		 const char *s, double w, double char_w)
+{
+	text_at(out, cls, x, y, s, w, char_w, false);
+}
+
+/* Whether LABEL is written upwards in a block W pixels wide: when it is
+   too narrow for the label across, and wide enough for a line.  */
+static bool upright_label(const char *label, double w)
+{
+	return w >= MIN_UPRIGHT_W && w - 6 < CHAR_W * (double)strlen(label);
+}
+
+/* The height a block needs for LABEL written upwards, at most
+   MAX_LABEL_H.  */
+static double upright_height(const char *label)
+{
+	double h = UPRIGHT_CHAR_W * (double)strlen(label) + 8;
+
+	return h < MAX_LABEL_H ? h : MAX_LABEL_H;
+}
+
+/* LABEL in the block at X, Y, W by H: across, or upwards in a narrow
+   block; TYPE (or NULL) on a second line when there is room.  Without
+   TYPE, upwards too when more of LABEL fits so.  */
+static void block_label(struct ph_buf *out, const char *cls,
+			const char *label, const char *type, double x,
+			double y, double w, double h)
+{
+	if (upright_label(label, w) &&
+	    (w < MIN_FLAT_W ||
+	     (!type && (h - 8) / UPRIGHT_CHAR_W > (w - 6) / CHAR_W)))
+		text_at(out, cls, x + w / 2 + 4, y + h - 4, label, h - 2,
+			UPRIGHT_CHAR_W, true);
+	else if (type && h >= 30) {
+		text(out, cls, x + 3, y + h / 2 - 2, label, w, CHAR_W);
+		text(out, "t2", x + 3, y + h / 2 + 10, type, w, 5.2);
+	} else {
+		text(out, cls, x + 3, y + h / 2 + 4, label, w, CHAR_W);
+	}
 }
 
 static const char *unused_attr(const struct piece *p)
@@ -617,15 +701,8 @@ static void draw_seg(struct map *c, struct ph_buf *out, const struct seg *sg,
 			return;
 		}
 		rect(out, x, y + 1, w, h - 2);
-		if (h >= 30) {
-			text(out, "", x + 3, y + h / 2 - 2, member_label(p->m),
-			     w, 6.2);
-			ph_member_type_name(p->m, type, sizeof(type));
-			text(out, "t2", x + 3, y + h / 2 + 10, type, w, 5.2);
-		} else {
-			text(out, "", x + 3, y + h / 2 + 4, member_label(p->m),
-			     w, 6.2);
-		}
+		ph_member_type_name(p->m, type, sizeof(type));
+		block_label(out, "", member_label(p->m), type, x, y, w, h);
 		ph_buf_puts(out, "</g>");
 		return;
 	case PK_NEST: {
@@ -656,6 +733,235 @@ static void draw_seg(struct map *c, struct ph_buf *out, const struct seg *sg,
 		ph_buf_puts(out, "</g>");
 		return;
 	}
+	}
+}
+
+/* Whether piece P is drawn again under its row: a bitfield, or bits no
+   member of the type has.  */
+static bool zoomed(const struct piece *p)
+{
+	if (p->kind == PK_MEMBER)
+		return p->m->bitfield;
+	return p->kind == PK_UNUSED && !p->inner &&
+	       (p->r.kind == PH_REGION_BIT_HOLE ||
+		p->r.kind == PH_REGION_BIT_PADDING);
+}
+
+/* Whether piece P has a block of its own under its row (the bytes
+   magnified hold it).  */
+static bool zoom_block(const struct piece *p)
+{
+	return p->kind == PK_MEMBER || (p->kind == PK_UNUSED && !p->inner);
+}
+
+static int cmp_zoom(const void *a, const void *b)
+{
+	const struct zoom *x = a, *y = b;
+
+	if (x->span != y->span)
+		return x->span < y->span ? -1 : 1;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The label of piece P's block under its row: a bitfield's name and
+   width, a member's name, the bits no member has.  */
+static const char *zoom_label(const struct piece *p, uint64_t bits,
+			      char *buf, size_t size)
+{
+	if (p->kind == PK_UNUSED)
+		snprintf(buf, size, "%" PRIu64 "b", bits);
+	else if (p->m->bitfield)
+		snprintf(buf, size, "%s:%" PRIu64, member_label(p->m),
+			 p->m->bit_size);
+	else
+		snprintf(buf, size, "%s", member_label(p->m));
+	return buf;
+}
+
+/* The bytes of each single row that hold a bitfield or a bit hole, in
+   runs (C->zooms, by span and bit), each placed under its row: BIT_W
+   pixels a bit, as wide as the row allows, under its own bytes where
+   there is room; SPANS' zoom_h the band they take.  */
+static struct ph_error *make_zooms(struct map *c, struct span *spans,
+				   size_t nr_spans, const struct seg *segs,
+				   size_t nr_segs)
+{
+	size_t cap = 0, n = 0;
+	struct zoom *z = NULL;
+
+	for (size_t i = 0; i < nr_spans; i++)
+		spans[i].zoom_h = 0;
+	for (size_t i = 0; i < nr_segs; i++) {
+		const struct piece *p = &c->pieces[segs[i].piece];
+		const struct span *sp = &spans[segs[i].span];
+
+		if (sp->last > sp->first || !zoomed(p) ||
+		    segs[i].hi == segs[i].lo)
+			continue;
+		if (n == cap) {
+			size_t nc = cap ? 2 * cap : 16;
+			struct zoom *v = grow(z, nc, sizeof(*v));
+
+			if (!v) {
+				free(z);
+				return &ph_error_nomem;
+			}
+			z = v;
+			cap = nc;
+		}
+		z[n++] = (struct zoom){ segs[i].span, segs[i].lo / 8 * 8,
+					(segs[i].hi + 7) / 8 * 8, 0, 0 };
+	}
+	if (n)
+		qsort(z, n, sizeof(*z), cmp_zoom);
+	/* Runs: the bytes that touch, merged.  */
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (k && z[k - 1].span == z[i].span && z[i].lo <= z[k - 1].hi) {
+			if (z[i].hi > z[k - 1].hi)
+				z[k - 1].hi = z[i].hi;
+			continue;
+		}
+		z[k++] = z[i];
+	}
+	c->zoom_h = ZOOM_H;
+	for (size_t i = 0; i < k;) {
+		size_t j = i;
+		uint64_t bits = 0, row_lo = spans[z[i].span].first *
+					    c->row_bits;
+		double bw, limit, cursor = LABEL_W;
+
+		while (j < k && z[j].span == z[i].span)
+			bits += z[j].hi - z[j].lo, j++;
+		bw = (c->row_w - ZOOM_SEP * (double)(j - i - 1)) /
+		     (double)bits;
+		if (bw > ZOOM_BIT_W)
+			bw = ZOOM_BIT_W;
+		/* Under its own bytes, or right of the run before; then
+		   back from the row's end where that runs over it.  */
+		for (size_t r = i; r < j; r++) {
+			double own = LABEL_W + (double)(z[r].lo - row_lo) *
+						       c->row_w /
+						       (double)c->row_bits;
+
+			z[r].bit_w = bw;
+			z[r].x = own > cursor ? own : cursor;
+			cursor = z[r].x + bw * (double)(z[r].hi - z[r].lo) +
+				 ZOOM_SEP;
+		}
+		limit = LABEL_W + c->row_w;
+		for (size_t r = j; r-- > i;) {
+			double w = bw * (double)(z[r].hi - z[r].lo);
+
+			if (z[r].x + w > limit)
+				z[r].x = limit - w;
+			limit = z[r].x - ZOOM_SEP;
+		}
+		spans[z[i].span].zoom_h = 1;	/* set below */
+		i = j;
+	}
+	/* The band's height: what the names written upwards need.  */
+	for (size_t i = 0; i < nr_segs && k; i++) {
+		const struct piece *p = &c->pieces[segs[i].piece];
+		char buf[300];
+
+		for (size_t q = 0; q < k; q++) {
+			uint64_t lo = segs[i].lo > z[q].lo ? segs[i].lo
+							    : z[q].lo;
+			uint64_t hi = segs[i].hi < z[q].hi ? segs[i].hi
+							    : z[q].hi;
+			double w = z[q].bit_w * (double)(hi - lo);
+			const char *label;
+
+			if (z[q].span != segs[i].span || hi <= lo ||
+			    !zoom_block(p))
+				continue;
+			label = zoom_label(p, hi - lo, buf, sizeof(buf));
+			if (upright_label(label, w) &&
+			    upright_height(label) / p->height > c->zoom_h)
+				c->zoom_h = upright_height(label) / p->height;
+		}
+	}
+	/* A union's lanes at least 16 pixels high, as far as the band's
+	   height allows.  */
+	if (k && c->zoom_h < 16 / c->min_lane)
+		c->zoom_h = 16 / c->min_lane;
+	if (c->zoom_h > MAX_ROW_H)
+		c->zoom_h = MAX_ROW_H;
+	for (size_t i = 0; i < nr_spans; i++)
+		spans[i].zoom_h = spans[i].zoom_h ? ZOOM_GAP + c->zoom_h : 0;
+	c->zooms = z;
+	c->nr_zooms = k;
+	return NULL;
+}
+
+/* Under span S, its runs of bitfields magnified: each member and each
+   bit hole a block of its own, its name and width written (a bitfield
+   as NAME:BITS), a dashed line from the run's bytes in the row.  */
+static void draw_zooms(struct map *c, struct ph_buf *out, size_t span,
+		       const struct span *s, const struct seg *segs, size_t n)
+{
+	double zy = s->y + s->h + ZOOM_GAP, zh = c->zoom_h;
+	uint64_t row_lo = s->first * c->row_bits;
+
+	for (size_t q = 0; q < c->nr_zooms; q++) {
+		const struct zoom *z = &c->zooms[q];
+		double x0 = LABEL_W + (double)(z->lo - row_lo) * c->row_w /
+					      (double)c->row_bits;
+		double x1 = LABEL_W + (double)(z->hi - row_lo) * c->row_w /
+					      (double)c->row_bits;
+		double zw = z->bit_w * (double)(z->hi - z->lo);
+
+		if (z->span != span)
+			continue;
+		ph_buf_printf(out, "<g class=\"zoom\" data-zoom-bit=\"%" PRIu64
+			      "\" data-zoom-bits=\"%" PRIu64 "\"><path "
+			      "class=\"zl\" d=\"M%.2f %.2fL%.2f %.2fM%.2f "
+			      "%.2fL%.2f %.2f\"/>", z->lo, z->hi - z->lo, x0,
+			      s->y + s->h, z->x, zy, x1, s->y + s->h,
+			      z->x + zw, zy);
+		for (size_t i = 0; i < n; i++) {
+			const struct piece *p = &c->pieces[segs[i].piece];
+			uint64_t lo = segs[i].lo > z->lo ? segs[i].lo : z->lo;
+			uint64_t hi = segs[i].hi < z->hi ? segs[i].hi : z->hi;
+			double x = z->x + z->bit_w * (double)(lo - z->lo);
+			double w = z->bit_w * (double)(hi - lo);
+			double y = zy + p->top * zh, h = p->height * zh;
+			char buf[300];
+
+			if (hi <= lo || !zoom_block(p))
+				continue;
+			if (p->kind == PK_MEMBER) {
+				ph_buf_printf(out, "<g class=\"zm c%u%s\" "
+					      "data-zoom-member=\"", p->color,
+					      p->m->bitfield ? " bf" : "");
+				ph_xml_escape(out, *p->path ? p->path
+							    : member_label(p->m));
+			} else {
+				ph_buf_printf(out, "<g class=\"zu%s\" "
+					      "data-zoom-unused=\"%s",
+					      p->r.kind == PH_REGION_PADDING ||
+					      p->r.kind ==
+						      PH_REGION_BIT_PADDING
+						      ? " pad" : "",
+					      unused_attr(p) + 5);
+			}
+			ph_buf_printf(out, "\" data-zoom-bit=\"%" PRIu64
+				      "\" data-zoom-bits=\"%" PRIu64
+				      "\"><title>", lo, hi - lo);
+			if (p->kind == PK_MEMBER)
+				member_title(out, p->m);
+			else
+				unused_title(out, p);
+			ph_buf_puts(out, "</title>");
+			rect(out, x, y + 1, w, h - 2);
+			block_label(out, "", zoom_label(p, hi - lo, buf,
+							sizeof(buf)),
+				    NULL, x, y, w, h);
+			ph_buf_puts(out, "</g>");
+		}
+		ph_buf_puts(out, "</g>");
 	}
 }
 
@@ -758,15 +1064,21 @@ static struct ph_error *draw_map(struct ph_buf *out, const struct ph_type *t,
 		row_h = ROW_H;
 	if (row_h > MAX_ROW_H)
 		row_h = MAX_ROW_H;
-	if (cap) {
-		caption(out, y, cap);
-		y += CAPTION_H;
-	}
-	y += ROW_GAP / 2.0;
-	for (size_t i = 0; i < nr_spans; i++) {
-		spans[i].y = y;
-		spans[i].h = spans[i].last > spans[i].first ? SKIP_H : row_h;
-		y += spans[i].h + ROW_GAP;
+	/* Room for the names written upwards in narrow blocks.  */
+	for (size_t i = 0; i < c.nr_pieces; i++) {
+		const struct piece *p = &c.pieces[i];
+		const char *label;
+		double need;
+
+		if (p->kind != PK_MEMBER)
+			continue;
+		label = member_label(p->m);
+		if (!upright_label(label, (double)p->bits * c.byte_w / 8) ||
+		    (double)p->bits * c.byte_w / 8 >= MIN_FLAT_W)
+			continue;
+		need = upright_height(label) / p->height;
+		if (need > row_h)
+			row_h = need < MAX_ROW_H ? need : MAX_ROW_H;
 	}
 	for (size_t i = 0; i < c.nr_pieces; i++) {
 		const struct piece *p = &c.pieces[i];
@@ -802,6 +1114,18 @@ static struct ph_error *draw_map(struct ph_buf *out, const struct ph_type *t,
 	}
 	if (nr_segs)
 		qsort(segs, nr_segs, sizeof(*segs), cmp_seg);
+	if ((err = make_zooms(&c, spans, nr_spans, segs, nr_segs)))
+		goto out;
+	if (cap) {
+		caption(out, y, cap);
+		y += CAPTION_H;
+	}
+	y += ROW_GAP / 2.0;
+	for (size_t i = 0; i < nr_spans; i++) {
+		spans[i].y = y;
+		spans[i].h = spans[i].last > spans[i].first ? SKIP_H : row_h;
+		y += spans[i].h + spans[i].zoom_h + ROW_GAP;
+	}
 	ph_buf_puts(out, "<g class=\"map\" data-type=\"");
 	ph_xml_escape(out, t->name);
 	ph_buf_printf(out, "\" data-kind=\"%s\" data-size=\"%" PRIu64 "\">",
@@ -812,6 +1136,7 @@ static struct ph_error *draw_map(struct ph_buf *out, const struct ph_type *t,
 		while (j < nr_segs && segs[j].span == s)
 			j++;
 		draw_row(&c, out, &spans[s], segs + i, j - i);
+		draw_zooms(&c, out, s, &spans[s], segs + i, j - i);
 		i = j;
 	}
 	ph_buf_puts(out, "</g>");
@@ -820,6 +1145,7 @@ static struct ph_error *draw_map(struct ph_buf *out, const struct ph_type *t,
 out:
 	free(segs);
 	free(spans);
+	free(c.zooms);
 	free(c.pieces);
 	free(c.groups);
 	ph_arena_deinit(&c.arena);

@@ -15,7 +15,12 @@
    data-member when it has a name); the map data-type, data-kind and
    data-size; each row
    data-cacheline="N" (and data-cacheline-last="M" for rows drawn once
-   because every block in them spans them all).  */
+   because every block in them spans them all).  Under a row with
+   bitfields or bit holes, those bytes again, magnified: a "zoom" group
+   (data-zoom-bit, data-zoom-bits) of blocks with data-zoom-member="PATH"
+   or data-zoom-unused="hole|bit-hole|padding|bit-padding", each with
+   data-zoom-bit and data-zoom-bits (no data-bit: they are not the
+   row's blocks).  */
 #ifndef PH_SVG_H
 #define PH_SVG_H
 

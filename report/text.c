@@ -202,9 +202,17 @@ static void render_member(struct text_ctx *ctx, const struct ph_member *m,
 				      " __attribute__((__aligned__(%u)))",
 				      m->explicit_align);
 		ph_buf_putc(&name, ';');
-		put_padded(out, type, strlen(type), type_width(depth));
+		/* pahole pads the type and the name as one: a long type
+		   takes from the name's width, and the comment keeps its
+		   column until the two overflow it (then one space).  */
+		size_t tlen = strlen(type), tw = type_width(depth);
+		size_t used = (tlen > tw ? tlen : tw) + 1 + name.len;
+
+		put_padded(out, type, tlen, tw);
 		ph_buf_putc(out, ' ');
-		put_padded(out, name.data, name.len, NAME_WIDTH);
+		put_padded(out, name.data, name.len,
+			   name.len + (used < tw + 1 + NAME_WIDTH
+				       ? tw + 1 + NAME_WIDTH - used : 0));
 		if (vtype.failed)
 			out->failed = true;
 		ph_buf_deinit(&vtype);

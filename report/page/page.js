@@ -14,15 +14,20 @@ var PH_ROWS = 300;
 var phState = {key: 0, dir: 1, filter: '', order: null, open: -1,
                limit: PH_ROWS};
 // The columns of an index row (html.c); WASTED: the bits no member uses,
-// shown in bytes.
+// shown in bytes and bits.
 var PH = {NAME: 0, KIND: 1, SIZE: 2, ALIGN: 3, HOLES: 4, HOLE_BYTES: 5,
           BIT_HOLES: 6, HOLE_BITS: 7, PADDING: 8, BIT_PADDING: 9,
           CACHELINES: 10, SAVED: 11, FILE: 12, LINE: 13, WASTED: 14,
           MAP: 15, SUGGESTED: 16};
 
-// Bits as bytes: "3", "3.25" (exact: an eighth is a binary fraction).
-function phBytes(bits) {
-  return String(bits / 8);
+// Bits as bytes and bits: "3 bytes", "3 bytes 2 bits", "5 bits"; in
+// the index (SHORT) "3", "3 + 2 bits", "5 bits".
+function phBytes(bits, short) {
+  var bytes = Math.floor(bits / 8), rest = bits % 8;
+  if (!rest) return short ? String(bytes) : phPlural(bytes, 'byte');
+  if (!bytes) return phPlural(rest, 'bit');
+  return (short ? bytes + ' +' : phPlural(bytes, 'byte')) + ' ' +
+    phPlural(rest, 'bit');
 }
 
 function phEsc(s) {
@@ -57,7 +62,7 @@ function phRenderIndex() {
               phEsc(t[PH.NAME]) + '">' + phEsc(t[PH.NAME]) + '</td><td>' +
               t[PH.KIND] + '</td><td class="n">' + t[PH.SIZE] +
               '</td><td class="n">' + t[PH.HOLES] + '</td><td class="n">' +
-              phBytes(t[PH.WASTED]) + '</td><td class="n">' +
+              phBytes(t[PH.WASTED], true) + '</td><td class="n">' +
               t[PH.CACHELINES] + '</td>' +
               (phData.reorganized ? '<td class="n">' +
                (t[PH.SAVED] || '') + '</td>' : '') + '</tr>');
@@ -130,7 +135,7 @@ function phSectionHtml(i, map, suggestion) {
   if (t[PH.BIT_PADDING])
     facts.push('bit padding ' + phPlural(t[PH.BIT_PADDING], 'bit'));
   if (t[PH.WASTED])
-    facts.push(phBytes(t[PH.WASTED]) + ' bytes in no member');
+    facts.push(phBytes(t[PH.WASTED]) + ' in no member');
   if (t[PH.FILE])
     facts.push(phEsc(t[PH.FILE]) + (t[PH.LINE] ? ':' + t[PH.LINE] : ''));
   var html = '<div class="type" data-type-index="' + i + '"><h2>' +
@@ -148,7 +153,8 @@ function phSectionHtml(i, map, suggestion) {
   return html + '</div><p class="legend">one row per ' +
     phData.cacheline + '-byte cacheline; hatched red: holes; hatched ' +
     'grey: padding; dashed outline: nested struct or union; ' +
-    'yellow: cacheline group</p></div>';
+    'yellow: cacheline group; under a row: its bitfields magnified, ' +
+    'each NAME:BITS, and the bits no member has (Nb)</p></div>';
 }
 
 // The time since the page was asked for, on the root element as

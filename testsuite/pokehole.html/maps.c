@@ -33,7 +33,12 @@ union un { char a; int b; struct { char c; long d; } s; };
 typedef struct { char a; double b; char c; } typedef_only;
 struct empty { };
 struct wide { char a; long b[20]; char c; int d; char e; };
+/* Short members and bitfields of one bit: each named, in its block or
+   magnified under its row.  */
+struct flags { char kind; unsigned int ready:1, dirty:1, locked:1, mode:3,
+  prio:5; short id; char a, b, c; unsigned char tiny_flag:1; long counter;
+  unsigned long long big_field:40, small:4; char tail; };
 struct bits v1; struct straddle v2; struct nest v3; struct anon v4;
 struct deep v5; struct sg v6; struct sgt v7; struct big v8; struct zero v9;
 struct grp v10; struct packed v11; struct aligned v12; union un v13;
-typedef_only v14; struct empty v15; struct wide v16;
+typedef_only v14; struct empty v15; struct wide v16; struct flags v17;
