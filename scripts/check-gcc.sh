@@ -24,7 +24,7 @@ core)
 		grep -v -x -e realcode.exp -e sweep.exp -e dwarf.exp -e units.exp \
 			-e oom.exp -e report-in.exp -e embed.exp -e diff.exp -e groups.exp \
 			-e random.exp -e hostile.exp -e initgen.exp -e reorg.exp -e tools.exp \
-			-e funct.exp -e tu-array.exp -e html.exp -e compact.exp) ;;
+			-e funct.exp -e tu-array.exp -e html.exp -e compact.exp -e output.exp) ;;
 smoke)
 	# The layouts against the compiler, the warnings and fix-its, the
 	# baselines and the function records: the GCCs between the oldest
