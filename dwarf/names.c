@@ -714,6 +714,33 @@ static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	return NULL;
 }
 
+/* GCC's C++ front end names a class the compiler declared itself (the
+   __va_list_tag a va_list parameter decays to a pointer to on x86-64)
+   by printing its declaration: DW_AT_name "typedef __va_list_tag
+   __va_list_tag", on line 0.  The class's name is N of "typedef N N",
+   as the source and the plugin spell it; NULL for any other name.  */
+static const char *builtin_class_name(Dwarf_Die *die, const char *name,
+				      size_t *len)
+{
+	static const char kw[] = "typedef ";
+	Dwarf_Attribute attr;
+	Dwarf_Word line;
+	const char *n, *sp;
+
+	if (strncmp(name, kw, sizeof kw - 1) != 0)
+		return NULL;
+	n = name + sizeof kw - 1;
+	sp = strchr(n, ' ');
+	if (!sp || strlen(sp + 1) != (size_t)(sp - n) ||
+	    strncmp(sp + 1, n, (size_t)(sp - n)) != 0)
+		return NULL;
+	if (dwarf_attr(die, DW_AT_decl_line, &attr) &&
+	    (dwarf_formudata(&attr, &line) != 0 || line != 0))
+		return NULL;
+	*len = (size_t)(sp - n);
+	return n;
+}
+
 struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				      struct ph_buf *out, bool *named)
 {
@@ -724,7 +751,13 @@ struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		return NULL;
 	if (ctx->cxx) {
 		struct ph_error *err;
+		const char *own;
+		size_t len;
 
+		if ((own = builtin_class_name(die, name, &len))) {
+			ph_buf_putn(out, own, len);
+			return NULL;
+		}
 		ctx->decls.spelling++;
 		err = put_scope(ctx, die, 0, out);
 		ctx->decls.spelling--;

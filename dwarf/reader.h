@@ -330,6 +330,10 @@ struct ph_dw_load_opts {
 	/* Where the reports' "sites" records go (-R, -P, --patch); NULL:
 	   they are skipped as records of another kind.  */
 	struct ph_sitedb *sites;
+	/* The files of one call read as one program (across.h): a class
+	   only declared in one file is looked for in the others, once all
+	   are read (ph_dw_across_finish).  NULL: each file alone.  */
+	struct ph_dw_across *across;
 };
 
 /* Reads PATH, appending its distinct types to MODEL (deduplicated with
