@@ -226,22 +226,24 @@ static const char *qualified(struct ph_fn_walk *w, Dwarf_Die *decl,
 	uint64_t idx = ph_dw_offmap_get(&w->parents, ph_dw_key(decl));
 	int n = 0;
 
-	if (!w->cxx || !idx)
+	if (!w->cxx)
 		return name;
 	while (idx && idx <= w->scopes.n && n < MAX_CHAIN) {
 		chain[n++] = w->scopes.v[idx - 1];
 		idx = ph_dw_offmap_get(&w->parents, ph_dw_key(&chain[n - 1]));
 	}
+	/* Template arguments with their cv-qualifiers first, as the
+	   layouts' names have them ("f<const char*>").  */
 	w->qname.len = 0;
 	while (n-- > 0) {
 		const char *own = dwarf_diename(&chain[n]);
 
-		ph_buf_puts(&w->qname, own ? own :
-				       dwarf_tag(&chain[n]) == DW_TAG_namespace ?
-				       "{anonymous}" : "<unnamed>");
+		ph_dw_move_cv(own ? own :
+			      dwarf_tag(&chain[n]) == DW_TAG_namespace ?
+			      "{anonymous}" : "<unnamed>", &w->qname);
 		ph_buf_puts(&w->qname, "::");
 	}
-	ph_buf_puts(&w->qname, name);
+	ph_dw_move_cv(name, &w->qname);
 	if (w->qname.failed) {
 		w->nomem = true;
 		return name;

@@ -425,63 +425,6 @@ struct ph_error *ph_dw_spell_type(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	return err;
 }
 
-/* DWARF spells template arguments as GCC's DWARF output does: cv after
-   fundamental types ("t<char const*>").  GCC's %T, which the plugin and
-   the contract use, puts them in front ("t<const char*>").  Moves a
-   " const" or " volatile" that follows a word inside <...> to before
-   that word's run of words.  */
-static void move_cv(const char *in, struct ph_buf *out)
-{
-	size_t len = strlen(in), i = 0;
-	int angle = 0;
-	size_t word_start = (size_t)-1;	/* start of a run of words in out */
-
-	while (i < len) {
-		char c = in[i];
-
-		if (angle > 0 && c == ' ' &&
-		    (strncmp(in + i + 1, "const", 5) == 0 ||
-		     strncmp(in + i + 1, "volatile", 8) == 0) &&
-		    word_start != (size_t)-1) {
-			size_t qlen = in[i + 1] == 'c' ? 5 : 8;
-			char end = in[i + 1 + qlen];
-
-			if (end == '*' || end == '&' || end == '>' ||
-			    end == ',' || end == ' ' || end == '\0') {
-				/* Insert "QUAL " at word_start.  */
-				char q[10];
-				size_t tail = out->len - word_start;
-
-				memcpy(q, in + i + 1, qlen);
-				q[qlen] = ' ';
-				ph_buf_pad(out, ' ', qlen + 1);
-				if (out->failed)
-					return;
-				memmove(out->data + word_start + qlen + 1,
-					out->data + word_start, tail);
-				memcpy(out->data + word_start, q, qlen + 1);
-				i += 1 + qlen;
-				continue;
-			}
-		}
-		if (c == '<' || c == ',') {
-			if (c == '<')
-				angle++;
-			ph_buf_putc(out, c);
-			i++;
-			while (in[i] == ' ')
-				ph_buf_putc(out, in[i++]);
-			word_start = out->len;
-			continue;
-		}
-		if (c == '>')
-			angle--;
-		if (c == '*' || c == '&' || c == '>' || c == '(' || c == ')')
-			word_start = (size_t)-1;
-		ph_buf_putc(out, c);
-		i++;
-	}
-}
 
 
 static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
@@ -666,7 +609,7 @@ static struct ph_error *put_function(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 		ph_buf_puts(out, ph_decl_data(&params));
 		ph_buf_puts(out, ")>::");
 	} else {
-		move_cv(name ? name : "<unnamed>", out);
+		ph_dw_move_cv(name ? name : "<unnamed>", out);
 		ph_buf_putc(out, '(');
 		ph_buf_puts(out, ph_decl_data(&params));
 		ph_buf_puts(out, is_const ? ") const::" : ")::");
@@ -709,7 +652,7 @@ static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	if (!name)
 		name = dwarf_tag(&p) == DW_TAG_namespace ? "{anonymous}"
 							 : "<unnamed>";
-	move_cv(name, out);
+	ph_dw_move_cv(name, out);
 	ph_buf_puts(out, "::");
 	return NULL;
 }
@@ -763,7 +706,7 @@ struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		ctx->decls.spelling--;
 		if (err)
 			return err;
-		move_cv(name, out);
+		ph_dw_move_cv(name, out);
 		return NULL;
 	}
 	ph_buf_puts(out, name);

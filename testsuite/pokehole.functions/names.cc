@@ -1,7 +1,8 @@
 // names.cc - the C++ functions of names.exp: namespaces nested and
 // anonymous, classes and a nested class, constructor, destructor,
 // operators, a conversion operator, a static member function, a class
-// template's and a function template's instances, a member template,
+// template's and a function template's instances (default and
+// cv-qualified arguments), a member template,
 // functions declared inline and not.  Compiled with
 // -fkeep-inline-functions, each inline function keeps a body.
 // Copyright (C) 2026 The pokehole authors.
@@ -30,6 +31,15 @@ template <typename T, int N> struct Box {
 };
 
 template <typename T> inline T twice (T x) { return x + x; }
+
+// a default template argument (DWARF names the class with it) and
+// cv-qualified ones (DWARF: "char const*")
+template <typename T, typename U = long> struct Pair {
+	T a;
+	U b;
+	T first () const { return a; }
+};
+template <typename T> inline int width (T) { return sizeof (T); }
 
 // not declared inline, inlined into its caller
 static int tiny (int x) { return x + 11; }
@@ -62,8 +72,11 @@ int use (int k)
 	ns::Pool::Inner in;
 	ns::Box<int, 3> b = {{1, 2, 3}};
 	Hidden h = {k};
+	ns::Pair<int> pr = {k, 2};
+	const char *cp = "x";
 	return int (p) + e + ns::Pool::count (k) + in.f (k) + b.get (1)
 	       + b.as<long> () + ns::twice (k) + ns::twice (2.0) + helper (k)
 	       + h.get () + outer::inner::deep (k) + plain (k) + sfun (k)
-	       + small (k) + ns::outer_call (k);
+	       + small (k) + ns::outer_call (k) + pr.first ()
+	       + ns::width<const char *> (cp) + ns::width<const volatile int *> (0);
 }
