@@ -425,8 +425,6 @@ struct ph_error *ph_dw_spell_type(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	return err;
 }
 
-
-
 static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				  unsigned depth, struct ph_buf *out);
 
