@@ -8,6 +8,7 @@
 
 DWARF_SRC := dwarf/main.c dwarf/cli.c dwarf/load.c dwarf/session.c \
 	dwarf/workers.c dwarf/queue.c dwarf/walk.c dwarf/built.c dwarf/deferred.c \
+	dwarf/across.c \
 	dwarf/ctx.c dwarf/members.c dwarf/align.c dwarf/packing.c \
 	dwarf/names.c dwarf/scopes.c dwarf/util.c dwarf/cxx.c \
 	dwarf/cxx-facts.c dwarf/cxx-nua.c dwarf/cxx-vbases.c \

@@ -2,6 +2,7 @@
    only declared where they are used: defs.c), built again once every
    unit's definitions are known.  */
 #include "deferred.h"
+#include "across.h"
 #include "ctx.h"
 #include "workers.h"
 
@@ -39,14 +40,16 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 {
 	struct ph_dw_ctx ctx;
 	struct ph_error *err = NULL;
-	struct ph_dw_defs *told;	/* the names said already */
+	struct ph_dw_defs *told = job->told;	/* the names said already */
 
-	if ((err = ph_dw_defs_create(&told)))
+	if (!told && (err = ph_dw_defs_create(&told)))
 		return err;
 	ph_dw_ctx_init(&ctx, NULL, job->path, false, false);
 	ctx.decls.defs = job->defs;
 	ctx.decls.dws = job->dws;
 	ctx.decls.nr_dws = job->nr_dws;
+	ctx.decls.open = job->open;
+	ctx.decls.open_arg = job->open_arg;
 	for (size_t i = 0; i < job->nr_deferred && !err; i++) {
 		const struct ph_dw_deferred *d = &job->deferred[i];
 		struct ph_type t;
@@ -87,13 +90,27 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 				ph_error_destroy(err);
 			err = NULL;
 			ph_dw_ctx_drop_layout_caches(&ctx);
-			if (job->found_all ||
-			    ph_dw_defs_find(told, d->name, &loc))
+			if (job->found_all)
 				continue;
-			fprintf(stderr, "pokehole: %s: cannot lay out '%s': "
-				"'%s' is only declared (no unit of the file "
-				"defines it)\n", job->path, d->name,
-				ctx.decls.missed_name.data);
+			/* Another file of the call may define it.  */
+			if (job->across) {
+				err = ph_dw_across_pend(job->across, d);
+				continue;
+			}
+			if (ph_dw_defs_find(told, d->name, &loc))
+				continue;
+			if (job->nr_files > 1)
+				fprintf(stderr, "pokehole: %s: cannot lay out "
+					"'%s': '%s' is only declared (no unit "
+					"of the %zu files read defines it)\n",
+					job->path, d->name,
+					ctx.decls.missed_name.data,
+					job->nr_files);
+			else
+				fprintf(stderr, "pokehole: %s: cannot lay out "
+					"'%s': '%s' is only declared (no unit "
+					"of the file defines it)\n", job->path,
+					d->name, ctx.decls.missed_name.data);
 			err = ph_dw_defs_add(told, d->name, &d->loc);
 			continue;
 		}
@@ -104,6 +121,7 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 			err = ph_model_add_type(job->out, &t, NULL);
 	}
 	ph_dw_ctx_deinit(&ctx);
-	ph_dw_defs_destroy(told);
+	if (told != job->told)
+		ph_dw_defs_destroy(told);
 	return err;
 }

@@ -112,15 +112,26 @@ struct ph_error *ph_dw_defs_add(struct ph_dw_defs *d, const char *name,
 	return NULL;
 }
 
-struct ph_error *ph_dw_defs_merge(struct ph_dw_defs *dst,
-				  const struct ph_dw_defs *src)
+struct ph_error *ph_dw_defs_merge_shifted(struct ph_dw_defs *dst,
+					  const struct ph_dw_defs *src,
+					  unsigned module_base)
 {
 	struct ph_error *err;
 
-	for (size_t i = 0; src && i < src->n; i++)
-		if ((err = ph_dw_defs_add(dst, src->v[i].name, &src->v[i].loc)))
+	for (size_t i = 0; src && i < src->n; i++) {
+		struct ph_dw_loc loc = src->v[i].loc;
+
+		loc.module += module_base;
+		if ((err = ph_dw_defs_add(dst, src->v[i].name, &loc)))
 			return err;
+	}
 	return NULL;
+}
+
+struct ph_error *ph_dw_defs_merge(struct ph_dw_defs *dst,
+				  const struct ph_dw_defs *src)
+{
+	return ph_dw_defs_merge_shifted(dst, src, 0);
 }
 
 /* Names that are the same entity in every unit: not those of an
@@ -205,7 +216,13 @@ struct ph_error *ph_dw_resolve_decl(struct ph_dw_ctx *ctx, Dwarf_Die *die)
 		return err;
 	if (named && ph_dw_defs_global_name(ctx->decls.decl_name.data) &&
 	    ph_dw_defs_find(ctx->decls.defs, ctx->decls.decl_name.data, &loc) &&
-	    loc.module < ctx->decls.nr_dws &&
+	    loc.module < ctx->decls.nr_dws && !ctx->decls.dws[loc.module] &&
+	    ctx->decls.open &&
+	    (err = ctx->decls.open(ctx->decls.open_arg, loc.module)))
+		return err;
+	if (named && ph_dw_defs_global_name(ctx->decls.decl_name.data) &&
+	    ph_dw_defs_find(ctx->decls.defs, ctx->decls.decl_name.data, &loc) &&
+	    loc.module < ctx->decls.nr_dws && ctx->decls.dws[loc.module] &&
 	    ph_dw_loc_die(ctx->decls.dws[loc.module], &loc, &def) &&
 	    (dwarf_tag(&def) == DW_TAG_union_type) ==
 	    (tag == DW_TAG_union_type) &&

@@ -22,6 +22,10 @@ struct ph_dw_decls {
 	const struct ph_dw_defs *defs;
 	Dwarf *const *dws;	/* by module index, where DEFS are */
 	size_t nr_dws;
+	/* Opens module N when DWS has it not yet (the other files of one
+	   call, across.c), filling DWS[N]; NULL: DWS is all there is.  */
+	struct ph_error *(*open)(void *arg, size_t n);
+	void *open_arg;
 	bool layout;
 	unsigned spelling;
 	bool missed;
@@ -58,6 +62,12 @@ bool ph_dw_defs_find(const struct ph_dw_defs *d, const char *name,
 /* SRC's entries, in the order they were added, into DST.  */
 struct ph_error *ph_dw_defs_merge(struct ph_dw_defs *dst,
 				  const struct ph_dw_defs *src);
+/* SRC's entries, in the order they were added, into DST, each one's
+   module MODULE_BASE further on (a file's modules among those of every
+   file of one call, across.c).  */
+struct ph_error *ph_dw_defs_merge_shifted(struct ph_dw_defs *dst,
+					  const struct ph_dw_defs *src,
+					  unsigned module_base);
 /* Whether NAME is one entity across units (not in an anonymous
    namespace nor local to a function).  */
 bool ph_dw_defs_global_name(const char *name);

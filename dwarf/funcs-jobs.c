@@ -33,6 +33,7 @@ struct job {
 struct worker {
 	struct job *job;
 	Dwarf *dw;		/* NULL: open a session of its own */
+	Dwfl_Module *mod;	/* DW's module (with DW) */
 	struct ph_dw_session session;
 	pthread_t thread;
 	bool started;
@@ -84,7 +85,7 @@ static void fail(struct job *job, struct ph_error *err)
 	pthread_mutex_unlock(&job->q.lock);
 }
 
-static void read_units(struct job *job, Dwarf *dw)
+static void read_units(struct job *job, Dwarf *dw, Dwfl_Module *mod)
 {
 	struct ph_dw_unit_cursor cur;
 	struct ph_fn_walk *w;
@@ -92,7 +93,7 @@ static void read_units(struct job *job, Dwarf *dw)
 	size_t c;
 	int rc;
 
-	if ((err = ph_fn_walk_create(job->opts, dw, &w))) {
+	if ((err = ph_fn_walk_create(job->opts, dw, mod, &w))) {
 		fail(job, err);
 		return;
 	}
@@ -121,9 +122,9 @@ static void *worker_main(void *arg)
 	struct worker *wk = arg;
 	struct job *job = wk->job;
 	Dwarf *dw = wk->dw;
+	Dwfl_Module *mod = wk->mod;
 
 	if (!dw) {
-		Dwfl_Module *mod;
 		Dwarf_Addr bias;
 		struct ph_error *err;
 
@@ -139,12 +140,13 @@ static void *worker_main(void *arg)
 		if (!mod || !(dw = dwfl_module_getdwarf(mod, &bias)))
 			return NULL;
 	}
-	read_units(job, dw);
+	read_units(job, dw, mod);
 	return NULL;
 }
 
 struct ph_error *ph_fn_load_units(struct ph_fn_table *t, const char *path,
 				  unsigned module_index, Dwarf *dw,
+				  Dwfl_Module *mod,
 				  const struct ph_fn_opts *opts,
 				  unsigned jobs)
 {
@@ -173,6 +175,7 @@ struct ph_error *ph_fn_load_units(struct ph_fn_table *t, const char *path,
 	}
 	workers[0].job = &job;
 	workers[0].dw = dw;
+	workers[0].mod = mod;
 	worker_main(&workers[0]);
 	for (unsigned i = 1; i < jobs; i++)
 		if (workers[i].started)

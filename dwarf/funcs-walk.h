@@ -4,14 +4,17 @@
 #define PH_DWARF_FUNCS_WALK_H
 
 #include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
 
 #include "funcs.h"
 
 struct ph_fn_walk;
 
-/* A walk through DW, a libdw handle that only its thread uses.  */
+/* A walk through DW, a libdw handle that only its thread uses, the
+   DWARF of MOD (its symbols tell split parts from clones; NULL: none
+   is told).  */
 struct ph_error *ph_fn_walk_create(const struct ph_fn_opts *opts, Dwarf *dw,
-				   struct ph_fn_walk **ret);
+				   Dwfl_Module *mod, struct ph_fn_walk **ret);
 void ph_fn_walk_destroy(struct ph_fn_walk *w);
 
 /* Adds the functions of the unit CU (of type UNIT_TYPE, its DIE CUDIE)
@@ -31,6 +34,7 @@ struct ph_error *ph_fn_table_merge(struct ph_fn_table *dst,
    order gives.  */
 struct ph_error *ph_fn_load_units(struct ph_fn_table *t, const char *path,
 				  unsigned module_index, Dwarf *dw,
+				  Dwfl_Module *mod,
 				  const struct ph_fn_opts *opts,
 				  unsigned jobs);
 

@@ -9,6 +9,8 @@
 #include "fntype.h"
 #include "session.h"
 #include "reader.h"
+#include "offmap.h"
+#include "../report/buf.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -124,6 +126,15 @@ struct ph_fn_walk {
 	struct ph_fn_table *t;	/* the table of the unit being read */
 	const struct ph_fn_opts *opts;
 	Dwarf *dw;		/* the module's */
+	Dwfl_Module *mod;	/* its module, for the symbols; or NULL */
+	Dwarf_Addr bias;
+	/* C++ units: the scope parent of each DIE in a namespace or a
+	   class (key: the DIE's, value: index + 1 in SCOPES), which libdw
+	   does not keep, for the functions' qualified names.  */
+	bool cxx;
+	struct ph_dw_offmap parents;
+	struct ph_dw_dies scopes;
+	struct ph_buf qname;
 	struct ph_dw_scan *lines;	/* its line table headers */
 	bool nomem;		/* libdw ran out of memory */
 	size_t unit;		/* the unit's number in T, from 1 */
@@ -160,6 +171,86 @@ static bool resolve(Dwarf_Die *die, Dwarf_Die *origin, Dwarf_Die *decl)
 	return false;
 }
 
+static int first_child(Dwarf_Die *die, int depth, Dwarf_Die *c);
+
+static bool scope_tag(int tag)
+{
+	return tag == DW_TAG_namespace || tag == DW_TAG_structure_type ||
+	       tag == DW_TAG_class_type || tag == DW_TAG_union_type;
+}
+
+/* Records the scope parent of every DIE inside the namespaces and
+   classes under PARENT (a unit, namespace or class): where a member
+   function is declared.  A function's own classes are not walked: the
+   plugin names their functions by the function's scope, not DWARF's
+   (left bare here).  */
+static void record_scopes(struct ph_fn_walk *w, Dwarf_Die *parent,
+			  uint64_t idx, int depth)
+{
+	Dwarf_Die c;
+
+	for (int rc = first_child(parent, depth, &c); rc == 0 && !w->err;
+	     rc = dwarf_siblingof(&c, &c)) {
+		int tag = dwarf_tag(&c);
+
+		if (idx && (tag == DW_TAG_subprogram || scope_tag(tag)) &&
+		    (w->err = ph_dw_offmap_put(&w->parents, ph_dw_key(&c),
+					       idx)))
+			return;
+		if (!scope_tag(tag))
+			continue;
+		if (w->scopes.n == w->scopes.cap) {
+			size_t cap = w->scopes.cap ? 2 * w->scopes.cap : 64;
+			Dwarf_Die *v = realloc(w->scopes.v, cap * sizeof(*v));
+
+			if (!v) {
+				w->err = &ph_error_nomem;
+				return;
+			}
+			w->scopes.v = v;
+			w->scopes.cap = cap;
+		}
+		w->scopes.v[w->scopes.n++] = c;
+		record_scopes(w, &c, w->scopes.n, depth + 1);
+	}
+}
+
+/* DECL's name qualified by its namespaces and classes, as the plugin's
+   records (GCC's decl_printable_name) and the layouts spell it:
+   "ns::Pool::~Pool", "{anonymous}::helper", "ns::Box<int, 3>::get" (a
+   class template's DW_AT_name has its arguments).  In W->qname.  */
+static const char *qualified(struct ph_fn_walk *w, Dwarf_Die *decl,
+			     const char *name)
+{
+	Dwarf_Die chain[MAX_CHAIN];
+	uint64_t idx = ph_dw_offmap_get(&w->parents, ph_dw_key(decl));
+	int n = 0;
+
+	if (!w->cxx)
+		return name;
+	while (idx && idx <= w->scopes.n && n < MAX_CHAIN) {
+		chain[n++] = w->scopes.v[idx - 1];
+		idx = ph_dw_offmap_get(&w->parents, ph_dw_key(&chain[n - 1]));
+	}
+	/* Template arguments with their cv-qualifiers first, as the
+	   layouts' names have them ("f<const char*>").  */
+	w->qname.len = 0;
+	while (n-- > 0) {
+		const char *own = dwarf_diename(&chain[n]);
+
+		ph_dw_move_cv(own ? own :
+			      dwarf_tag(&chain[n]) == DW_TAG_namespace ?
+			      "{anonymous}" : "<unnamed>", &w->qname);
+		ph_buf_puts(&w->qname, "::");
+	}
+	ph_dw_move_cv(name, &w->qname);
+	if (w->qname.failed) {
+		w->nomem = true;
+		return name;
+	}
+	return w->qname.data;
+}
+
 /* The function DIE is an instance of, or SIZE_MAX when it has no name
    (W->err set on failure).  */
 static size_t function_of(struct ph_fn_walk *w, Dwarf_Die *die, Dwarf_Die *origin)
@@ -175,6 +266,7 @@ static size_t function_of(struct ph_fn_walk *w, Dwarf_Die *die, Dwarf_Die *origi
 	name = dwarf_diename(&decl);
 	if (!name)
 		return SIZE_MAX;
+	name = qualified(w, &decl, name);
 	file = ph_dw_lines_decl_file(w->lines, w->dw, &decl, &w->nomem);
 	if (dwarf_decl_line(&decl, &line) != 0 || line < 0)
 		line = 0;
@@ -276,6 +368,34 @@ static void count(struct ph_fn_walk *w, Dwarf_Die *origin, struct ph_fn *f)
 
 static void walk_body(struct ph_fn_walk *w, Dwarf_Die *die, size_t body, int depth);
 
+static bool is_cxx(Dwarf_Die *cudie)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word lang;
+
+	if (!dwarf_attr(cudie, DW_AT_language, &a) ||
+	    dwarf_formudata(&a, &lang) != 0)
+		return false;
+	return lang == DW_LANG_C_plus_plus || lang == DW_LANG_C_plus_plus_03 ||
+	       lang == DW_LANG_C_plus_plus_11 || lang == DW_LANG_C_plus_plus_14;
+}
+
+/* Whether the code at LOW (DIE's, an instance of another function) is
+   a part GCC split off a function (ipa-split's "f.part.N"): DWARF
+   describes it as it does a clone of the whole function
+   ("f.constprop.N"), an instance with code, and only its symbol tells
+   them apart.  The function's body is elsewhere or inlined: the part
+   is not a body it kept, as the plugin's records say.  */
+static bool split_part(struct ph_fn_walk *w, Dwarf_Die *die, uint64_t low)
+{
+	const char *sym;
+
+	if (!w->mod || !dwarf_hasattr(die, DW_AT_abstract_origin))
+		return false;
+	sym = dwfl_module_addrname(w->mod, low + w->bias);
+	return sym && strstr(sym, ".part.") != NULL;
+}
+
 /* A DW_TAG_subprogram.  */
 static void subprogram(struct ph_fn_walk *w, Dwarf_Die *die, int depth)
 {
@@ -305,7 +425,7 @@ static void subprogram(struct ph_fn_walk *w, Dwarf_Die *die, int depth)
 			f->units++;
 		}
 	}
-	if (code_of(die, &size, &low, &high)) {
+	if (code_of(die, &size, &low, &high) && !split_part(w, die, low)) {
 		first = !f->has_body;
 		if (first) {
 			f->has_body = true;
@@ -418,7 +538,7 @@ static void walk_scope(struct ph_fn_walk *w, Dwarf_Die *die, int depth)
 }
 
 struct ph_error *ph_fn_walk_create(const struct ph_fn_opts *opts, Dwarf *dw,
-				   struct ph_fn_walk **ret)
+				   Dwfl_Module *mod, struct ph_fn_walk **ret)
 {
 	struct ph_fn_walk *w = calloc(1, sizeof(*w));
 	struct ph_error *err;
@@ -427,6 +547,11 @@ struct ph_error *ph_fn_walk_create(const struct ph_fn_opts *opts, Dwarf *dw,
 		return &ph_error_nomem;
 	w->opts = opts;
 	w->dw = dw;
+	w->mod = mod;
+	if (mod && dwfl_module_getdwarf(mod, &w->bias) != dw)
+		w->mod = NULL;
+	ph_dw_offmap_init(&w->parents);
+	ph_buf_init(&w->qname);
 	if ((err = ph_dw_scan_create(&w->lines))) {
 		free(w);
 		return err;
@@ -440,6 +565,9 @@ void ph_fn_walk_destroy(struct ph_fn_walk *w)
 	if (!w)
 		return;
 	ph_dw_scan_destroy(w->lines);
+	ph_dw_offmap_deinit(&w->parents);
+	free(w->scopes.v);
+	ph_buf_deinit(&w->qname);
 	free(w);
 }
 
@@ -467,7 +595,13 @@ struct ph_error *ph_fn_walk_unit(struct ph_fn_walk *w, struct ph_fn_table *t,
 	w->unit = ++t->nr_units;
 	w->err = NULL;
 	w->nomem = false;
-	walk_scope(w, cudie, 0);
+	ph_dw_offmap_deinit(&w->parents);
+	w->scopes.n = 0;
+	w->cxx = is_cxx(cudie);
+	if (w->cxx)
+		record_scopes(w, cudie, 0, 0);
+	if (!w->err)
+		walk_scope(w, cudie, 0);
 	err = w->err;
 	if (!err && w->nomem)
 		err = &ph_error_nomem;
@@ -477,6 +611,7 @@ struct ph_error *ph_fn_walk_unit(struct ph_fn_walk *w, struct ph_fn_table *t,
 
 /* The units of a module read by this thread alone.  */
 static struct ph_error *walk_module(struct ph_fn_table *t, Dwarf *dw,
+				    Dwfl_Module *mod,
 				    const struct ph_fn_opts *opts)
 {
 	Dwarf_CU *cu = NULL, *next;
@@ -487,7 +622,7 @@ static struct ph_error *walk_module(struct ph_fn_table *t, Dwarf *dw,
 	struct ph_error *err;
 	int r;
 
-	if ((err = ph_fn_walk_create(opts, dw, &w)))
+	if ((err = ph_fn_walk_create(opts, dw, mod, &w)))
 		return err;
 	while ((r = dwarf_get_units(dw, cu, &next, &version, &unit_type,
 				    &cudie, NULL)) == 0) {
@@ -619,10 +754,10 @@ static int each_module(Dwfl_Module *mod, void **userdata, const char *name,
 		return DWARF_CB_OK;
 	ms->with_dwarf++;
 	if (ms->jobs > 1)
-		ms->err = ph_fn_load_units(ms->t, ms->path, index, dw,
+		ms->err = ph_fn_load_units(ms->t, ms->path, index, dw, mod,
 					   ms->opts, ms->jobs);
 	else
-		ms->err = walk_module(ms->t, dw, ms->opts);
+		ms->err = walk_module(ms->t, dw, mod, ms->opts);
 	return ms->err ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 

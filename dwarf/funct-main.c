@@ -115,6 +115,20 @@ static void usage(FILE *f)
 "usage.\n");
 }
 
+/* -f NAME: a C++ function's name is qualified ("ns::Pool::refresh"), as
+   both sources give it; NAME may be the whole of it, or, without "::",
+   its last part ("refresh"), as pfunct knows it.  */
+static bool name_matches(const char *name, const char *want)
+{
+	size_t n = strlen(name), w = strlen(want);
+
+	if (strcmp(name, want) == 0)
+		return true;
+	return !strstr(want, "::") && n > w + 2 &&
+	       strcmp(name + n - w, want) == 0 &&
+	       strncmp(name + n - w - 2, "::", 2) == 0;
+}
+
 static bool wanted(const struct ph_fn *f, const struct options *o)
 {
 	if (!f->defined)
@@ -125,7 +139,7 @@ static bool wanted(const struct ph_fn *f, const struct options *o)
 		return false;
 	if (o->cc_uninlined && !(ph_fn_declared_inline(f) && f->has_body))
 		return false;
-	if (o->function && strcmp(f->name, o->function) != 0)
+	if (o->function && !name_matches(f->name, o->function))
 		return false;
 	if (o->class_name && !f->class_param)
 		return false;

@@ -8,6 +8,7 @@
    deferred.c (the types built once every unit is read), ctx.c (the
    reading context).  */
 #include "reader.h"
+#include "across.h"
 #include "deferred.h"
 #include "embedded.h"
 #include "report-load.h"
@@ -270,6 +271,12 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 		goto out;
 	rc = dwfl_getmodules(s.dwfl, each_module, &ms, 0);
 	err = rc < 0 ? ph_dw_session_outcome(ms.err, rc, true) : ms.err;
+	/* One of several files: its definitions are the call's, and what
+	   it cannot build alone waits for the others.  */
+	if (!err && opts->across)
+		err = ph_dw_across_add_file(opts->across, path, job.defs,
+					    job.nr_dws);
+	job.across = opts->across;
 	if (!err && job.nr_deferred)
 		err = ph_dw_build_deferred(&job);
 	ph_dw_deferred_free(job.deferred, job.nr_deferred);

@@ -6,6 +6,7 @@
 #include "diff-cmd.h"
 #include "patch-cmd.h"
 #include "btf.h"
+#include "across.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -987,6 +988,18 @@ int main(int argc, char **argv)
 		ph_names_destroy(o.class_names);
 		return status;
 	}
+	/* The files of one call are one program: a class only declared
+	   in one is looked for in the others (across.c).  */
+	struct ph_dw_across *across = NULL;
+
+	if (nr_files > 1 && (err = ph_dw_across_create(o.debuginfo_path,
+							&across))) {
+		fprintf(stderr, "%s: %s\n", progname, err->message);
+		ph_error_destroy(err);
+		err = NULL;
+		status = 1;
+	}
+	load_opts.across = across;
 	for (int i = 0; i < nr_files; i++) {
 		bool report;
 
@@ -1005,6 +1018,14 @@ int main(int argc, char **argv)
 			no_input_hint(&o, files[i]);
 		}
 	}
+	if (across && (err = ph_dw_across_finish(across, model, dedup))) {
+		fprintf(stderr, "%s: %s\n", progname, err->message);
+		ph_error_destroy(err);
+		err = NULL;
+		status = 1;
+	}
+	ph_dw_across_destroy(across);
+	load_opts.across = NULL;
 	if (o.sites) {
 		const char **missing;
 		size_t nr;

@@ -425,65 +425,6 @@ struct ph_error *ph_dw_spell_type(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	return err;
 }
 
-/* DWARF spells template arguments as GCC's DWARF output does: cv after
-   fundamental types ("t<char const*>").  GCC's %T, which the plugin and
-   the contract use, puts them in front ("t<const char*>").  Moves a
-   " const" or " volatile" that follows a word inside <...> to before
-   that word's run of words.  */
-static void move_cv(const char *in, struct ph_buf *out)
-{
-	size_t len = strlen(in), i = 0;
-	int angle = 0;
-	size_t word_start = (size_t)-1;	/* start of a run of words in out */
-
-	while (i < len) {
-		char c = in[i];
-
-		if (angle > 0 && c == ' ' &&
-		    (strncmp(in + i + 1, "const", 5) == 0 ||
-		     strncmp(in + i + 1, "volatile", 8) == 0) &&
-		    word_start != (size_t)-1) {
-			size_t qlen = in[i + 1] == 'c' ? 5 : 8;
-			char end = in[i + 1 + qlen];
-
-			if (end == '*' || end == '&' || end == '>' ||
-			    end == ',' || end == ' ' || end == '\0') {
-				/* Insert "QUAL " at word_start.  */
-				char q[10];
-				size_t tail = out->len - word_start;
-
-				memcpy(q, in + i + 1, qlen);
-				q[qlen] = ' ';
-				ph_buf_pad(out, ' ', qlen + 1);
-				if (out->failed)
-					return;
-				memmove(out->data + word_start + qlen + 1,
-					out->data + word_start, tail);
-				memcpy(out->data + word_start, q, qlen + 1);
-				i += 1 + qlen;
-				continue;
-			}
-		}
-		if (c == '<' || c == ',') {
-			if (c == '<')
-				angle++;
-			ph_buf_putc(out, c);
-			i++;
-			while (in[i] == ' ')
-				ph_buf_putc(out, in[i++]);
-			word_start = out->len;
-			continue;
-		}
-		if (c == '>')
-			angle--;
-		if (c == '*' || c == '&' || c == '>' || c == '(' || c == ')')
-			word_start = (size_t)-1;
-		ph_buf_putc(out, c);
-		i++;
-	}
-}
-
-
 static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				  unsigned depth, struct ph_buf *out);
 
@@ -666,7 +607,7 @@ static struct ph_error *put_function(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 		ph_buf_puts(out, ph_decl_data(&params));
 		ph_buf_puts(out, ")>::");
 	} else {
-		move_cv(name ? name : "<unnamed>", out);
+		ph_dw_move_cv(name ? name : "<unnamed>", out);
 		ph_buf_putc(out, '(');
 		ph_buf_puts(out, ph_decl_data(&params));
 		ph_buf_puts(out, is_const ? ") const::" : ")::");
@@ -709,9 +650,36 @@ static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	if (!name)
 		name = dwarf_tag(&p) == DW_TAG_namespace ? "{anonymous}"
 							 : "<unnamed>";
-	move_cv(name, out);
+	ph_dw_move_cv(name, out);
 	ph_buf_puts(out, "::");
 	return NULL;
+}
+
+/* GCC's C++ front end names a class the compiler declared itself (the
+   __va_list_tag a va_list parameter decays to a pointer to on x86-64)
+   by printing its declaration: DW_AT_name "typedef __va_list_tag
+   __va_list_tag", on line 0.  The class's name is N of "typedef N N",
+   as the source and the plugin spell it; NULL for any other name.  */
+static const char *builtin_class_name(Dwarf_Die *die, const char *name,
+				      size_t *len)
+{
+	static const char kw[] = "typedef ";
+	Dwarf_Attribute attr;
+	Dwarf_Word line;
+	const char *n, *sp;
+
+	if (strncmp(name, kw, sizeof kw - 1) != 0)
+		return NULL;
+	n = name + sizeof kw - 1;
+	sp = strchr(n, ' ');
+	if (!sp || strlen(sp + 1) != (size_t)(sp - n) ||
+	    strncmp(sp + 1, n, (size_t)(sp - n)) != 0)
+		return NULL;
+	if (dwarf_attr(die, DW_AT_decl_line, &attr) &&
+	    (dwarf_formudata(&attr, &line) != 0 || line != 0))
+		return NULL;
+	*len = (size_t)(sp - n);
+	return n;
 }
 
 struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
@@ -724,13 +692,19 @@ struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		return NULL;
 	if (ctx->cxx) {
 		struct ph_error *err;
+		const char *own;
+		size_t len;
 
+		if ((own = builtin_class_name(die, name, &len))) {
+			ph_buf_putn(out, own, len);
+			return NULL;
+		}
 		ctx->decls.spelling++;
 		err = put_scope(ctx, die, 0, out);
 		ctx->decls.spelling--;
 		if (err)
 			return err;
-		move_cv(name, out);
+		ph_dw_move_cv(name, out);
 		return NULL;
 	}
 	ph_buf_puts(out, name);

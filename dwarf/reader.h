@@ -104,6 +104,11 @@ struct ph_error *ph_dw_first_child(Dwarf_Die *parent, unsigned depth,
 /* Grows the array *V (of *CAP elements of ELEM bytes) to hold N at
    least, doubling; false when out of memory.  */
 bool ph_dw_reserve(void *v, size_t *cap, size_t n, size_t elem);
+/* IN, a name from GCC's DWARF, with each " const" or " volatile" inside
+   template arguments moved before the run of words it follows
+   ("t<char const*>" -> "t<const char*>"), as GCC's %T and the plugin
+   spell them (util.c).  */
+void ph_dw_move_cv(const char *in, struct ph_buf *out);
 
 /* True for success.  An error the caller can do without (the
    attribute is then unreadable, the answer unknown) is dropped, except
@@ -330,6 +335,10 @@ struct ph_dw_load_opts {
 	/* Where the reports' "sites" records go (-R, -P, --patch); NULL:
 	   they are skipped as records of another kind.  */
 	struct ph_sitedb *sites;
+	/* The files of one call read as one program (across.h): a class
+	   only declared in one file is looked for in the others, once all
+	   are read (ph_dw_across_finish).  NULL: each file alone.  */
+	struct ph_dw_across *across;
 };
 
 /* Reads PATH, appending its distinct types to MODEL (deduplicated with

@@ -528,3 +528,61 @@ struct ph_error *ph_dw_bit_start(Dwarf_Die *die, uint64_t loc,
 	*ret = (uint64_t)pos;
 	return NULL;
 }
+
+/* DWARF spells template arguments as GCC's DWARF output does: cv after
+   fundamental types ("t<char const*>").  GCC's %T, which the plugin and
+   the contract use, puts them in front ("t<const char*>").  Moves a
+   " const" or " volatile" that follows a word inside <...> to before
+   that word's run of words.  */
+void ph_dw_move_cv(const char *in, struct ph_buf *out)
+{
+	size_t len = strlen(in), i = 0;
+	int angle = 0;
+	size_t word_start = (size_t)-1;	/* start of a run of words in out */
+
+	while (i < len) {
+		char c = in[i];
+
+		if (angle > 0 && c == ' ' &&
+		    (strncmp(in + i + 1, "const", 5) == 0 ||
+		     strncmp(in + i + 1, "volatile", 8) == 0) &&
+		    word_start != (size_t)-1) {
+			size_t qlen = in[i + 1] == 'c' ? 5 : 8;
+			char end = in[i + 1 + qlen];
+
+			if (end == '*' || end == '&' || end == '>' ||
+			    end == ',' || end == ' ' || end == '\0') {
+				/* Insert "QUAL " at word_start.  */
+				char q[10];
+				size_t tail = out->len - word_start;
+
+				memcpy(q, in + i + 1, qlen);
+				q[qlen] = ' ';
+				ph_buf_pad(out, ' ', qlen + 1);
+				if (out->failed)
+					return;
+				memmove(out->data + word_start + qlen + 1,
+					out->data + word_start, tail);
+				memcpy(out->data + word_start, q, qlen + 1);
+				i += 1 + qlen;
+				continue;
+			}
+		}
+		if (c == '<' || c == ',') {
+			if (c == '<')
+				angle++;
+			ph_buf_putc(out, c);
+			i++;
+			while (in[i] == ' ')
+				ph_buf_putc(out, in[i++]);
+			word_start = out->len;
+			continue;
+		}
+		if (c == '>')
+			angle--;
+		if (c == '*' || c == '&' || c == '>' || c == '(' || c == ')')
+			word_start = (size_t)-1;
+		ph_buf_putc(out, c);
+		i++;
+	}
+}

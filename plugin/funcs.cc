@@ -29,7 +29,12 @@
 #include "plugin.h"
 
 struct fn_rec {
-	char *name;		/* printable, C++ qualified */
+	char *name;		/* printable, C++ qualified (the warning's) */
+	/* The records' name: in C++, the one GCC's DWARF gives it with its
+	   scopes' (the layouts' names: "std::vector<int,
+	   std::allocator<int> >::push_back", template arguments in full),
+	   which pokefunct builds from an object's DWARF alike.  */
+	char *record_name;
 	char *symbol;		/* the assembler name */
 	char *file;
 	int line;
@@ -121,6 +126,15 @@ static void add_record(cgraph_node *node)
 	fn_rec r;
 	memset(&r, 0, sizeof(r));
 	r.name = xstrdup(name);
+	r.record_name = r.name;
+	if (ph_lang_cxx) {
+		struct ph_buf dn;
+
+		ph_buf_init(&dn);
+		if (ph_dwarf_name(decl, &dn) && !dn.failed && dn.data)
+			r.record_name = xstrdup(dn.data);
+		ph_buf_deinit(&dn);
+	}
 	const char *sym = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
 	r.symbol = xstrdup(sym[0] == '*' ? sym + 1 : sym);
 	r.file = xstrdup(x.file ? x.file : "");
@@ -387,7 +401,7 @@ void ph_funcs_render(struct ph_buf *out)
 		if (idle_elsewhere(r))
 			continue;
 		ph_buf_puts(out, "{\"name\":");
-		ph_json_string(out, r->name);
+		ph_json_string(out, r->record_name);
 		ph_buf_puts(out, ",\"kind\":\"function\",\"symbol\":");
 		ph_json_string(out, r->symbol);
 		ph_buf_puts(out, ",\"file\":");

@@ -57,6 +57,13 @@ static void spell_base(tree type, struct ph_buf *out)
 	    ph_dwarf_name(name, out))
 		return;
 	if (name && TREE_CODE(name) == TYPE_DECL && DECL_NAME(name)) {
+		/* A C tag the compiler declared itself (x86-64's
+		   __va_list_tag, which a va_list parameter decays to a
+		   pointer to) is named by a TYPE_DECL that is no typedef:
+		   C spells it with its keyword, as its DWARF and pahole
+		   do.  */
+		if (!ph_lang_cxx && tag && !DECL_ORIGINAL_TYPE(name))
+			ph_buf_printf(out, "%s ", tag);
 		ph_buf_puts(out, IDENTIFIER_POINTER(DECL_NAME(name)));
 	} else if (name && TREE_CODE(name) == IDENTIFIER_NODE) {
 		if (tag)
@@ -185,14 +192,22 @@ static void spell_declarator(tree type, struct ph_buf *head,
 			     struct ph_buf *pre, struct ph_buf *post)
 {
 	struct ph_buf l, r, tmp;
-	bool after_pointer = false;
+	bool after_pointer = false, in_array = false;
 
 	ph_buf_init(&l);
 	ph_buf_init(&r);
 	ph_buf_init(&tmp);
-	while (type && type != error_mark_node && is_derived(type)) {
+	/* An array's elements that are arrays are dimensions of it even
+	   through a typedef (va_list on x86-64 is one, "typedef int A[3];
+	   A x[2]"): GCC's DWARF makes one array of them, int x[2][3], as
+	   pahole prints it, and the reader cannot see the typedef.  */
+	while (type && type != error_mark_node &&
+	       (is_derived(type) ||
+		(in_array && TREE_CODE(type) == ARRAY_TYPE))) {
 		enum tree_code code = TREE_CODE(type);
 		tree next = TREE_TYPE(type);
+
+		in_array = code == ARRAY_TYPE;
 
 		if (code == POINTER_TYPE || code == REFERENCE_TYPE ||
 		    code == OFFSET_TYPE || code == RECORD_TYPE) {
@@ -500,8 +515,16 @@ static const char *dwarf_own_name(tree decl)
 	/* A class's own TYPE_DECL, not the typedef that names an unnamed
 	   one for linkage (which the verbose form prints as a typedef).  */
 	if (TREE_CODE(decl) == TYPE_DECL && !DECL_ORIGINAL_TYPE(decl) &&
-	    TYPE_STUB_DECL(TREE_TYPE(decl)) == decl)
+	    TYPE_STUB_DECL(TREE_TYPE(decl)) == decl) {
+		/* A class the compiler declared itself (x86-64's
+		   __va_list_tag) prints as its declaration, "typedef
+		   __va_list_tag __va_list_tag", which GCC writes to DWARF
+		   as is: its name is the identifier, as the source spells
+		   it (the reader reads it back so).  */
+		if (DECL_SOURCE_LOCATION(decl) == BUILTINS_LOCATION)
+			return IDENTIFIER_POINTER(DECL_NAME(decl));
 		return lang_hooks.dwarf_name(decl, 2);
+	}
 	return lang_hooks.dwarf_name(decl, 0);
 }
 

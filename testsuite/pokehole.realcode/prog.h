@@ -13,6 +13,7 @@
 #ifndef PH_REALCODE_PROG_H
 #define PH_REALCODE_PROG_H
 
+#include <cstdarg>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -135,6 +136,23 @@ struct Task : virtual Named {
 	enum class State : unsigned char { idle, busy, done } state;
 };
 
+/* va_list where the source spells it and where it decays: a
+   parameter of type va_list is a pointer to the compiler's own class
+   __va_list_tag on x86-64 (char * with -m32); an array of va_list or of
+   another array typedef is one array to DWARF.  */
+typedef int Triple[3];
+struct Logger {
+	int (*vlog) (const char *, va_list);
+	int (*vlogp) (va_list *);
+	void (Logger::*vmember) (int, va_list);
+	std::function<int (const char *, va_list)> vfn;
+	va_list saved;
+	va_list *current;
+	va_list several[2];
+	Triple cells[2];
+	Triple one;
+};
+
 struct Registry {
 	std::vector<std::unique_ptr<Task> > tasks;
 	std::map<int, std::function<void ()> > timers;
@@ -148,6 +166,7 @@ struct Registry {
 	} current;
 	[[no_unique_address]] Empty none;
 	int generation;
+	Logger log;
 };
 
 int unit_a (Registry &r);
