@@ -132,13 +132,46 @@ struct member_decl_text {
 	const char *split_why = NULL;
 };
 
-/* Whether only blanks and comments stand in TEXT between A and B.  */
-static bool only_comments(const std::string &text, size_t a, size_t b)
+/* Whether TOK, a directive, defines or undefines a macro (*NAME): a
+   line that may stay in place while the members around it move, since
+   it lays out nothing.  */
+static bool macro_directive(const std::string &t, const ph_tok &tok,
+			    std::string *name)
+{
+	if (tok.kind != PH_TOK_DIRECTIVE)
+		return false;
+	std::string line = t.substr(tok.start, tok.end - tok.start);
+	size_t p = line.find_first_not_of(" \t", 1);
+	bool def = p != std::string::npos && line.compare(p, 6, "define") == 0;
+	if (!def && (p == std::string::npos || line.compare(p, 5, "undef")))
+		return false;
+	p += def ? 6 : 5;
+	size_t n = line.find_first_not_of(" \t", p);
+	if (n == p || n == std::string::npos)
+		return false;
+	size_t e = n;
+	while (e < line.size() && (ISALNUM(line[e]) ||
+				   line[e] == '_'))
+		e++;
+	*name = line.substr(n, e - n);
+	return !name->empty();
+}
+
+/* Whether only blanks and comments stand in TEXT between A and B, and
+   with MACROS, lines that define or undefine macros.  */
+static bool only_comments(const std::string &text, size_t a, size_t b,
+			  bool macros = false)
 {
 	ph_lexer lx(text, a, ph_lang_cxx);
-	ph_tok tok = lx.next();
+	std::string name;
 
-	return tok.start >= b || tok.kind == PH_TOK_EOF;
+	for (;;) {
+		ph_tok tok = lx.next();
+		if (tok.start >= b || tok.kind == PH_TOK_EOF)
+			return true;
+		if (!macros || !macro_directive(text, tok, &name))
+			return false;
+	}
 }
 
 static uint32_t line_of(const ph_src_file *f, size_t off)
@@ -481,7 +514,9 @@ static const char *read_definition(tree type, const struct ph_type *t,
 	if (open == std::string::npos)
 		return "the definition's braces cannot be found";
 
-	/* Declarations: token runs ending in ';' at the body's level.  */
+	/* Declarations: token runs ending in ';' at the body's level;
+	   lines that define or undefine macros stay where they are.  */
+	std::vector<std::string> macros;
 	ph_lexer lx(text, open + 1, ph_lang_cxx);
 	size_t k = 0;		/* the next member, in written order */
 	size_t prev_end = open + 1;
@@ -490,6 +525,11 @@ static const char *read_definition(tree type, const struct ph_type *t,
 		ph_tok first = lx.next();
 		if (first.kind == PH_TOK_EOF || first.kind == PH_TOK_BAD)
 			return "the definition cannot be read";
+		std::string macro;
+		if (macro_directive(text, first, &macro)) {
+			macros.push_back(macro);
+			continue;
+		}
 		if (first.kind == PH_TOK_DIRECTIVE)
 			return k ? "a directive stands between the members"
 				 : "a directive stands before the members";
@@ -592,6 +632,22 @@ static const char *read_definition(tree type, const struct ph_type *t,
 		prev_end = end;
 		decls->insert(decls->end(), ds.begin(), ds.end());
 		k += members_in;
+	}
+	/* A member declared with a macro the body defines would move
+	   away from it.  */
+	for (size_t i = 0; i < decls->size() && !macros.empty(); i++) {
+		const member_decl_text &d = (*decls)[i];
+		if (i && d.start == (*decls)[i - 1].start)
+			continue;
+		ph_lexer ml(text, d.start, ph_lang_cxx);
+		for (ph_tok tok = ml.next(); tok.start < d.semi &&
+					     tok.kind != PH_TOK_EOF;
+		     tok = ml.next())
+			if (tok.kind == PH_TOK_IDENT &&
+			    std::find(macros.begin(), macros.end(),
+				      ml.str(tok)) != macros.end())
+				return "a member's declaration uses a macro "
+				       "defined among the members";
 	}
 	/* After the last member: an unnamed bitfield there takes bits too
 	   (in the last storage unit, or one of its own).  */
@@ -721,7 +777,7 @@ static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
 	for (size_t k = 0; k < decls.size();) {
 		const member_decl_text &d = decls[k];
 		/* The chunk starts on a line of its own ...  */
-		if (!only_comments(t, begin, d.start) && begin != d.start)
+		if (!only_comments(t, begin, d.start, true) && begin != d.start)
 			return "several members are declared on one line";
 		size_t line_start = t.rfind('\n', d.start - 1);
 		line_start = line_start == std::string::npos ? 0 : line_start + 1;
@@ -744,7 +800,8 @@ static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
 			break;
 		}
 		blocks.push_back(member_block(a, k));
-		/* The last blank line above it parts what stays.  */
+		/* The last blank line above it parts what stays, and so
+		   does a line defining a macro (which stays).  */
 		size_t attach = begin;
 		for (size_t p = begin; p < line_start;) {
 			size_t nl = t.find('\n', p);
@@ -753,6 +810,15 @@ static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
 			if (t.find_first_not_of(" \t\r", p) >= nl)
 				attach = nl + 1;
 			p = nl + 1;
+		}
+		ph_lexer ml(t, begin, ph_lang_cxx);
+		for (ph_tok tok = ml.next();
+		     tok.kind != PH_TOK_EOF && tok.start < line_start;
+		     tok = ml.next()) {
+			size_t nl = t.find('\n', tok.end);
+			if (tok.kind == PH_TOK_DIRECTIVE && nl != std::string::npos &&
+			    nl < line_start)
+				attach = std::max(attach, nl + 1);
 		}
 		gaps.push_back(std::make_pair(begin, attach));
 		chunks.push_back(std::make_pair(attach, end + 1));

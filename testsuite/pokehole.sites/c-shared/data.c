@@ -12,3 +12,5 @@ struct spread sp = { s1, 'g', s2, 'h', 99 };
 struct attrs at = { s2, 'i', s1, 'j' };
 struct noted no = { s1, 'k', s2, 'l' };
 struct inside in = { s1, 'm', 0, { 4 } };
+struct flagged fl = { 'k', 42, FLAGGED_ON };
+struct sized_by sb = { 'n', { 5, 6 }, 'o' };

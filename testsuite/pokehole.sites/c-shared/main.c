@@ -4,6 +4,8 @@
 
 void show(void)
 {
+	printf("fl %c %ld %d\n", fl.kind, fl.value, fl.on);
+	printf("sb %c %ld %ld %c\n", sb.a, sb.b[0], sb.b[1], sb.c);
 	printf("tp %s %c %s %c\n", tp.p, tp.c, tp.q, tp.d);
 	printf("cl %d %d %d %d\n", cl.fp(1), cl.n, cl.fq(1), cl.m);
 	printf("qu %s %c %s %c %d %d %d %d\n", qu.p, qu.c, qu.q, qu.d,

@@ -1,8 +1,9 @@
 /* Members declared together ("char *p, c;") that the new order parts:
    each declared alone, the specifiers repeated, the declarator read
-   back as written; comments moving with their members.  What cannot be
-   parted soundly is refused: a comment on the shared line, a type
-   defined in the shared declaration.  */
+   back as written; comments moving with their members; lines defining
+   macros staying in place.  What cannot be done soundly is refused: a
+   comment on the shared line, a type defined in the shared declaration,
+   a member declared with a macro defined among the members.  */
 #ifndef TYPES_H
 #define TYPES_H
 
@@ -51,6 +52,23 @@ struct inside {			/* PH-REFUSED(struct inside) PH-SITE(struct inside, definition
 	struct { char x; } *q, d;
 };
 
+struct flagged {		/* PH-PATCHED(struct flagged) */
+	char kind;
+	long value;
+#define FLAGGED_ON 1		/* for on */
+#define FLAGGED_OFF 0
+	char on;
+};
+
+struct sized_by {		/* PH-REFUSED(struct sized_by) PH-SITE(struct sized_by, definition) */
+	char a;
+#define SIZED_BY_N 2
+	long b[SIZED_BY_N];
+	char c;
+};
+
+extern struct flagged fl;
+extern struct sized_by sb;
 extern struct two_pairs tp;
 extern struct calls cl;
 extern struct quals qu;

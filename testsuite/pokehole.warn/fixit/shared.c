@@ -2,7 +2,8 @@
    declaration the new order keeps whole moves whole; one it parts
    gives each member a declaration of its own (the specifiers repeated,
    the declarator as written), on a line of its own.  fixit.exp applies
-   the patch and checks each struct against the warning's promise.  */
+   the patch and checks each struct against the warning's promise.
+   Lines defining macros between the members stay where they are.  */
 
 struct decl {
 	char c, e;
@@ -41,4 +42,13 @@ struct commented {
 	char *q,
 	     d;
 	long l;		/* a long */
+};
+
+/* Lines defining macros stay in place.  */
+struct flagged {
+	char kind;
+	long value;
+#define FLAGGED_ON 1		/* for on */
+#define FLAGGED_OFF 0
+	char on;
 };
