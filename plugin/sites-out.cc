@@ -348,14 +348,21 @@ static const char *split_declaration(const ph_src_file *f, size_t start,
 		ds++;
 	if (!ds)
 		return untold;
-	/* The specifiers: nothing a declarator has, no type defined.  */
+	/* The specifiers: nothing a declarator has, no type defined (a
+	   C++ template's arguments between their angle brackets).  */
 	int depth = 0;
 	for (size_t i = 0; i < ds; i++) {
 		const ph_tok &k = toks[i];
 		if (lx.is(k, "{"))
 			return "the declaration defines the type its members "
 			       "share";
-		if (lx.is(k, "(")) {
+		if (ph_lang_cxx && lx.is(k, "<")) {
+			depth++;
+		} else if (ph_lang_cxx && (lx.is(k, ">") || lx.is(k, ">>"))) {
+			depth -= lx.is(k, ">") ? 1 : 2;
+			if (depth < 0)
+				return untold;
+		} else if (lx.is(k, "(")) {
 			if (!depth && !(i && specifier_call(lx, toks[i - 1])))
 				return untold;
 			depth++;
