@@ -346,7 +346,9 @@ static const char *split_declaration(const ph_src_file *f, size_t start,
 	while (ds < toks.size() && declarator_prefix(lx, toks[ds], &opens) &&
 	       !opens)
 		ds++;
-	if (!ds)
+	/* A pointer to member ("int C::*p") has its class in the
+	   declarator.  */
+	if (!ds || lx.is(toks[ds - 1], "::"))
 		return untold;
 	/* The specifiers: nothing a declarator has, no type defined (a
 	   C++ template's arguments between their angle brackets).  */

@@ -1,3 +1,5 @@
+#include <cstdio>
+
 #include "types.h"
 
 static int twice(int x) { return 2 * x; }
@@ -11,6 +13,10 @@ int main()
 	b.g = thrice;
 	b.x = std::make_pair(7, 'x');
 	defaults c;
+	to_member t = { 't', &inner::v, 5, nullptr, 'u' };
+	inner in = { 9 };
 	show(a, b, c);
+	std::printf("to_member %c %d %d %d %c\n", t.c, in.*t.pm, t.n,
+		    t.q == nullptr, t.d);
 	return 0;
 }
