@@ -122,15 +122,56 @@ location_t ph_location_at(const char *file, uint32_t line, uint32_t column,
 struct member_decl_text {
 	size_t start, semi;		/* first token, past the ';' */
 	uint32_t first_line, last_line;	/* the chunk's lines */
+	/* A declaration with several declarators ("int a, b;"): where its
+	   specifiers' text ends and where this member's declarator is, so
+	   that the member can be declared alone ("int b;") when the new
+	   order parts it from the others; npos for a declaration of one.
+	   SPLIT_WHY: why the specifiers cannot be repeated, or NULL.  */
+	size_t spec_end = std::string::npos;
+	size_t dstart = 0, dend = 0;
+	const char *split_why = NULL;
 };
 
-/* Whether only blanks and comments stand in TEXT between A and B.  */
-static bool only_comments(const std::string &text, size_t a, size_t b)
+/* Whether TOK, a directive, defines or undefines a macro (*NAME): a
+   line that may stay in place while the members around it move, since
+   it lays out nothing.  */
+static bool macro_directive(const std::string &t, const ph_tok &tok,
+			    std::string *name)
+{
+	if (tok.kind != PH_TOK_DIRECTIVE)
+		return false;
+	std::string line = t.substr(tok.start, tok.end - tok.start);
+	size_t p = line.find_first_not_of(" \t", 1);
+	bool def = p != std::string::npos && line.compare(p, 6, "define") == 0;
+	if (!def && (p == std::string::npos || line.compare(p, 5, "undef")))
+		return false;
+	p += def ? 6 : 5;
+	size_t n = line.find_first_not_of(" \t", p);
+	if (n == p || n == std::string::npos)
+		return false;
+	size_t e = n;
+	while (e < line.size() && (ISALNUM(line[e]) ||
+				   line[e] == '_'))
+		e++;
+	*name = line.substr(n, e - n);
+	return !name->empty();
+}
+
+/* Whether only blanks and comments stand in TEXT between A and B, and
+   with MACROS, lines that define or undefine macros.  */
+static bool only_comments(const std::string &text, size_t a, size_t b,
+			  bool macros = false)
 {
 	ph_lexer lx(text, a, ph_lang_cxx);
-	ph_tok tok = lx.next();
+	std::string name;
 
-	return tok.start >= b || tok.kind == PH_TOK_EOF;
+	for (;;) {
+		ph_tok tok = lx.next();
+		if (tok.start >= b || tok.kind == PH_TOK_EOF)
+			return true;
+		if (!macros || !macro_directive(text, tok, &name))
+			return false;
+	}
 }
 
 static uint32_t line_of(const ph_src_file *f, size_t off)
@@ -192,6 +233,211 @@ static bool unnamed_bitfield(std::string decl)
 		if (decl.compare(c, 2, "::") != 0)
 			return true;
 	return false;
+}
+
+/* Whether TOK is an identifier among WORDS.  */
+template <size_t N>
+static bool ident_in(const ph_lexer &lx, const ph_tok &tok,
+		     const char *const (&words)[N])
+{
+	if (tok.kind != PH_TOK_IDENT)
+		return false;
+	for (const char *w : words)
+		if (lx.is(tok, w))
+			return true;
+	return false;
+}
+
+/* Whether TOK may stand before a declarator's name: what opens a
+   declarator (*OPENS: "*p", "&r", "(*f)(void)") or qualifies a pointer
+   in it ("*const p").  */
+static bool declarator_prefix(const ph_lexer &lx, const ph_tok &tok,
+			      bool *opens)
+{
+	static const char *const quals[] = {
+		"const",      "volatile",     "restrict", "__restrict",
+		"__restrict__", "__const",    "__volatile", "__volatile__",
+	};
+
+	*opens = lx.is(tok, "*") || lx.is(tok, "&") || lx.is(tok, "&&") ||
+		 lx.is(tok, "(");
+	return *opens || ident_in(lx, tok, quals);
+}
+
+/* Whether TOK is a keyword whose parenthesized operand is part of the
+   specifiers ("__attribute__((aligned(8))) int a, b;"), not the start
+   of a declarator.  */
+static bool specifier_call(const ph_lexer &lx, const ph_tok &tok)
+{
+	static const char *const kws[] = {
+		"__attribute__", "__attribute", "_Alignas", "alignas",
+		"typeof",	 "__typeof__",	"__typeof", "decltype",
+		"_Atomic",
+	};
+
+	return ident_in(lx, tok, kws);
+}
+
+/* Whether the innermost type FIELD declares (past pointers, arrays and
+   functions) is an aggregate or enum defined inside [START, END) of F,
+   directly or by a macro expanded there: repeating the specifiers would
+   define another type, which the other members would not share.  */
+static bool defines_its_type(tree field, const ph_src_file *f, size_t start,
+			     size_t end)
+{
+	tree ty = TREE_TYPE(field);
+	for (unsigned n = 0; ty && n < 64; n++) {
+		enum tree_code c = TREE_CODE(ty);
+		if (c != POINTER_TYPE && c != REFERENCE_TYPE &&
+		    c != ARRAY_TYPE && c != FUNCTION_TYPE && c != METHOD_TYPE)
+			break;
+		ty = TREE_TYPE(ty);
+	}
+	if (!ty || !(RECORD_OR_UNION_TYPE_P(ty) ||
+		     TREE_CODE(ty) == ENUMERAL_TYPE))
+		return false;
+	location_t loc = ph_type_location(TYPE_MAIN_VARIANT(ty));
+	if (loc == UNKNOWN_LOCATION)
+		/* Unknown is taken as defined here: refusing is safe.  */
+		return true;
+	loc = linemap_resolve_location(line_table, loc,
+				       LRK_MACRO_EXPANSION_POINT, NULL);
+	expanded_location x = expand_location(loc);
+	if (!x.file || f->path != x.file)
+		return false;
+	size_t off = f->offset(x.line, x.column);
+	return off == std::string::npos || (off >= start && off < end);
+}
+
+/* A declaration of several members, [START, END) of F (END past its
+   ';'), the members' names at NAMES, their FIELDS: where its specifiers
+   end and each member's declarator is, into D (one per member), so that
+   each member can be declared alone with the specifiers repeated.  NULL,
+   or why they cannot be.  */
+static const char *split_declaration(const ph_src_file *f, size_t start,
+				     size_t end,
+				     const std::vector<size_t> &names,
+				     const std::vector<tree> &fields,
+				     member_decl_text *d)
+{
+	const std::string &t = f->text;
+	const char *unreadable = "the declaration its members share cannot "
+				 "be read";
+	const char *untold = "the type of members declared together cannot "
+			     "be told from their declarators";
+	ph_lexer lx(t, start, ph_lang_cxx);
+	std::vector<ph_tok> toks;	/* up to the first member's name */
+	for (;;) {
+		ph_tok tok = lx.next();
+		if (tok.kind == PH_TOK_EOF || tok.kind == PH_TOK_BAD ||
+		    tok.start > names[0])
+			return unreadable;
+		if (tok.start == names[0])
+			break;
+		toks.push_back(tok);
+	}
+	/* The first declarator: back from its name over what may open or
+	   qualify it, then on over the qualifiers that are the
+	   specifiers' ("const char *p": const is theirs).  */
+	size_t ds = toks.size();
+	bool opens;
+	while (ds && declarator_prefix(lx, toks[ds - 1], &opens))
+		ds--;
+	while (ds < toks.size() && declarator_prefix(lx, toks[ds], &opens) &&
+	       !opens)
+		ds++;
+	/* A pointer to member ("int C::*p") has its class in the
+	   declarator.  */
+	if (!ds || lx.is(toks[ds - 1], "::"))
+		return untold;
+	/* The specifiers: nothing a declarator has, no type defined (a
+	   C++ template's arguments between their angle brackets).  */
+	int depth = 0;
+	for (size_t i = 0; i < ds; i++) {
+		const ph_tok &k = toks[i];
+		if (lx.is(k, "{"))
+			return "the declaration defines the type its members "
+			       "share";
+		if (ph_lang_cxx && lx.is(k, "<")) {
+			depth++;
+		} else if (ph_lang_cxx && (lx.is(k, ">") || lx.is(k, ">>"))) {
+			depth -= lx.is(k, ">") ? 1 : 2;
+			if (depth < 0)
+				return untold;
+		} else if (lx.is(k, "(")) {
+			if (!depth && !(i && specifier_call(lx, toks[i - 1])))
+				return untold;
+			depth++;
+		} else if (lx.is(k, ")")) {
+			if (!depth--)
+				return untold;
+		} else if (!depth &&
+			   (lx.is(k, "*") || lx.is(k, "&") || lx.is(k, "&&") ||
+			    lx.is(k, "[") || lx.is(k, ",") || lx.is(k, ";") ||
+			    lx.is(k, "=") || lx.is(k, ":"))) {
+			return untold;
+		}
+	}
+	if (depth)
+		return untold;
+	for (tree fd : fields)
+		if (defines_its_type(fd, f, start, end))
+			return "the declaration defines the type its members "
+			       "share";
+	for (size_t i = 0; i < names.size(); i++) {
+		d[i].spec_end = toks[ds - 1].end;
+		d[i].split_why = NULL;
+	}
+	d[0].dstart = ds < toks.size() ? toks[ds].start : names[0];
+	/* Each declarator ends before the last ',' at the declaration's
+	   level ahead of the next name (what opens the next declarator
+	   holds none), the last one before the ';'.  */
+	for (size_t i = 0; i < names.size(); i++) {
+		bool last = i + 1 == names.size();
+		size_t limit = last ? end : names[i + 1];
+		size_t prev_end = names[i], before = std::string::npos;
+		size_t after = std::string::npos;
+		ph_lexer dl(t, names[i], ph_lang_cxx);
+		for (;;) {
+			ph_tok tok = dl.next();
+			if (tok.kind == PH_TOK_EOF || tok.kind == PH_TOK_BAD ||
+			    tok.kind == PH_TOK_DIRECTIVE)
+				return unreadable;
+			if (tok.start >= limit || (last && dl.is(tok, ";"))) {
+				if (before != std::string::npos &&
+				    after == std::string::npos)
+					after = tok.start;
+				break;
+			}
+			if (before != std::string::npos &&
+			    after == std::string::npos)
+				after = tok.start;
+			if (!last && dl.is(tok, ",")) {
+				before = prev_end;
+				after = std::string::npos;
+				continue;
+			}
+			prev_end = tok.end;
+			if (dl.is(tok, "(") || dl.is(tok, "[") ||
+			    dl.is(tok, "{")) {
+				size_t e = ph_skip_balanced(t, tok.start,
+							    ph_lang_cxx);
+				if (e == std::string::npos)
+					return unreadable;
+				dl.pos = prev_end = e;
+			}
+		}
+		if (last) {
+			d[i].dend = prev_end;
+		} else {
+			if (before == std::string::npos ||
+			    after == std::string::npos)
+				return unreadable;
+			d[i].dend = before;
+			d[i + 1].dstart = after;
+		}
+	}
+	return NULL;
 }
 
 /* Reads the declarations of T's members in TYPE's definition, in the
@@ -277,7 +523,9 @@ static const char *read_definition(tree type, const struct ph_type *t,
 	if (open == std::string::npos)
 		return "the definition's braces cannot be found";
 
-	/* Declarations: token runs ending in ';' at the body's level.  */
+	/* Declarations: token runs ending in ';' at the body's level;
+	   lines that define or undefine macros stay where they are.  */
+	std::vector<std::string> macros;
 	ph_lexer lx(text, open + 1, ph_lang_cxx);
 	size_t k = 0;		/* the next member, in written order */
 	size_t prev_end = open + 1;
@@ -286,6 +534,11 @@ static const char *read_definition(tree type, const struct ph_type *t,
 		ph_tok first = lx.next();
 		if (first.kind == PH_TOK_EOF || first.kind == PH_TOK_BAD)
 			return "the definition cannot be read";
+		std::string macro;
+		if (macro_directive(text, first, &macro)) {
+			macros.push_back(macro);
+			continue;
+		}
 		if (first.kind == PH_TOK_DIRECTIVE)
 			return k ? "a directive stands between the members"
 				 : "a directive stands before the members";
@@ -356,19 +609,54 @@ static const char *read_definition(tree type, const struct ph_type *t,
 			prev_end = end;
 			continue;
 		}
-		if (members_in > 1)
-			return "several declarators share a declaration";
-		if (names[(*order)[k]] < first.start ||
-		    names[(*order)[k]] >= end)
+		if (k + members_in > src.size())
 			return "the definition cannot be read";
+		std::vector<size_t> at;
+		std::vector<tree> fields;
+		for (size_t j = k; j < k + members_in; j++) {
+			size_t i = (*order)[j];
+			if (names[i] < first.start || names[i] >= end)
+				return "the definition cannot be read";
+			at.push_back(names[i]);
+			fields.push_back(ph_member_decl(type, &t->members[i],
+						       base));
+		}
 		member_decl_text d;
 		d.start = first.start;
 		d.semi = end;
+		std::vector<member_decl_text> ds(members_in, d);
+		if (members_in > 1) {
+			/* Declared together: each may be declared alone
+			   if the new order parts them, or SPLIT_WHY says
+			   why not (asked only then).  */
+			const char *why = split_declaration(f, first.start,
+							    end, at, fields,
+							    ds.data());
+			if (why)
+				for (auto &one : ds)
+					one.split_why = why;
+		}
 		if (!k)
 			*before_first = prev_end - 1;
 		prev_end = end;
-		decls->push_back(d);
-		k++;
+		decls->insert(decls->end(), ds.begin(), ds.end());
+		k += members_in;
+	}
+	/* A member declared with a macro the body defines would move
+	   away from it.  */
+	for (size_t i = 0; i < decls->size() && !macros.empty(); i++) {
+		const member_decl_text &d = (*decls)[i];
+		if (i && d.start == (*decls)[i - 1].start)
+			continue;
+		ph_lexer ml(text, d.start, ph_lang_cxx);
+		for (ph_tok tok = ml.next(); tok.start < d.semi &&
+					     tok.kind != PH_TOK_EOF;
+		     tok = ml.next())
+			if (tok.kind == PH_TOK_IDENT &&
+			    std::find(macros.begin(), macros.end(),
+				      ml.str(tok)) != macros.end())
+				return "a member's declaration uses a macro "
+				       "defined among the members";
 	}
 	/* After the last member: an unnamed bitfield there takes bits too
 	   (in the last storage unit, or one of its own).  */
@@ -410,6 +698,74 @@ static const char *read_definition(tree type, const struct ph_type *t,
 static std::string with_edits(const std::string &text, size_t a, size_t b,
 			      const std::vector<ph_src_edit> &inner);
 
+/* Whether a comment stands in TEXT between A and B.  */
+static bool has_comment(const std::string &t, size_t a, size_t b)
+{
+	ph_lexer lx(t, a, ph_lang_cxx);
+	size_t prev = a;
+
+	for (;;) {
+		ph_tok tok = lx.next();
+		size_t s = tok.kind == PH_TOK_EOF || tok.start >= b ? b
+								     : tok.start;
+		size_t c = t.find_first_not_of(" \t\r\n\f\v", prev);
+		if (c != std::string::npos && c < s)
+			return true;
+		if (s == b)
+			return false;
+		prev = tok.end;
+	}
+}
+
+/* Member D declared alone: its declaration, or for one declared with
+   others, the specifiers and its declarator.  */
+static std::string declared_alone(const std::string &t,
+				  const member_decl_text &d)
+{
+	if (d.spec_end == std::string::npos)
+		return t.substr(d.start, d.semi - d.start);
+	return t.substr(d.start, d.spec_end - d.start) + " " +
+	       t.substr(d.dstart, d.dend - d.dstart) + ";";
+}
+
+/* Why members of BLOCK's declarations cannot be declared alone, or
+   NULL.  */
+static const char *why_not_alone(const std::vector<member_decl_text> &decls,
+				 size_t a, size_t b)
+{
+	for (size_t w = a; w < b; w++)
+		if (decls[w].split_why)
+			return decls[w].split_why;
+	return NULL;
+}
+
+/* Blocks of members, [a, b) of the written order, that move as one
+   text: for each, whether PERM keeps it whole (its members in
+   consecutive places in their written order, with no text that stays
+   in place, KEPT[k] before place k, among them).  */
+typedef std::pair<size_t, size_t> member_block;
+
+static std::vector<bool> whole_blocks(const std::vector<member_block> &blocks,
+				      const std::vector<size_t> &perm,
+				      const std::vector<bool> &kept)
+{
+	std::vector<size_t> place(perm.size());
+	for (size_t k = 0; k < perm.size(); k++)
+		place[perm[k]] = k;
+	std::vector<bool> whole;
+	for (const auto &bl : blocks) {
+		size_t k0 = place[bl.first];
+		bool ok = true;
+		for (size_t w = bl.first; w < bl.second && ok; w++) {
+			size_t k = k0 + (w - bl.first);
+			ok = k < perm.size() && perm[k] == w &&
+			     (w == bl.first || !kept[k]);
+		}
+		whole.push_back(ok);
+	}
+	return whole;
+}
+
 static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
 			       const std::vector<member_decl_text> &decls,
 			       const std::vector<size_t> &perm,
@@ -417,28 +773,44 @@ static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
 			       std::vector<ph_src_edit> *edits)
 {
 	const std::string &t = f->text;
-	/* Each member's chunk, and before it what stays in place: blank
-	   lines and what a blank line parts from the member (a section's
-	   heading comment).  Comment lines right above a member are its
-	   own and move with it.  */
+	/* Each block's lines (its members' declarations, which may share
+	   a declaration or a line), and before it what stays in place:
+	   blank lines and what a blank line parts from the member (a
+	   section's heading comment).  Comment lines right above a member
+	   are its own and move with it.  */
 	std::vector<std::pair<size_t, size_t>> chunks, gaps;
+	std::vector<member_block> blocks;
+	std::vector<size_t> block_of(decls.size());
 	size_t begin = open_line_end;
 
-	for (size_t k = 0; k < decls.size(); k++) {
+	for (size_t k = 0; k < decls.size();) {
 		const member_decl_text &d = decls[k];
 		/* The chunk starts on a line of its own ...  */
-		if (!only_comments(t, begin, d.start) && begin != d.start)
+		if (!only_comments(t, begin, d.start, true) && begin != d.start)
 			return "several members are declared on one line";
 		size_t line_start = t.rfind('\n', d.start - 1);
 		line_start = line_start == std::string::npos ? 0 : line_start + 1;
 		if (line_start < begin)
 			return k ? "several members are declared on one line"
 				 : "a member shares its line with a brace";
-		/* ... and ends with its line, a comment after it allowed.  */
-		size_t end = line_end(f, d.semi);
-		if (!only_comments(t, d.semi, end))
-			return "several members are declared on one line";
-		/* The last blank line above it parts what stays.  */
+		/* ... and ends with its line, a comment after it allowed;
+		   a declaration that starts on that line joins it.  */
+		size_t a = k, end;
+		for (;;) {
+			size_t semi = decls[k].semi;
+			while (k < decls.size() && decls[k].semi == semi)
+				block_of[k++] = blocks.size();
+			end = line_end(f, semi);
+			if (k < decls.size() && decls[k].start < end)
+				continue;
+			if (!only_comments(t, semi, end))
+				return "several members are declared on one "
+				       "line";
+			break;
+		}
+		blocks.push_back(member_block(a, k));
+		/* The last blank line above it parts what stays, and so
+		   does a line defining a macro (which stays).  */
 		size_t attach = begin;
 		for (size_t p = begin; p < line_start;) {
 			size_t nl = t.find('\n', p);
@@ -448,25 +820,68 @@ static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
 				attach = nl + 1;
 			p = nl + 1;
 		}
+		ph_lexer ml(t, begin, ph_lang_cxx);
+		for (ph_tok tok = ml.next();
+		     tok.kind != PH_TOK_EOF && tok.start < line_start;
+		     tok = ml.next()) {
+			size_t nl = t.find('\n', tok.end);
+			if (tok.kind == PH_TOK_DIRECTIVE && nl != std::string::npos &&
+			    nl < line_start)
+				attach = std::max(attach, nl + 1);
+		}
 		gaps.push_back(std::make_pair(begin, attach));
 		chunks.push_back(std::make_pair(attach, end + 1));
 		begin = end + 1;
 	}
+	std::vector<bool> kept(decls.size(), false);
+	for (size_t c = 0; c < blocks.size(); c++)
+		kept[blocks[c].first] = gaps[c].second > gaps[c].first;
+	std::vector<bool> whole = whole_blocks(blocks, perm, kept);
 	/* The region of lines, rewritten line by line (a fix-it stays on
-	   one line); the permuted region has the same lines, reordered.  */
+	   one line); the permuted region has the same lines, reordered,
+	   and a line for each member a block parted from the others.  */
 	std::string now = t.substr(gaps.front().first,
 				   chunks.back().second - gaps.front().first);
 	std::string then;
-	for (size_t k = 0; k < chunks.size(); k++) {
-		then += t.substr(gaps[k].first, gaps[k].second - gaps[k].first);
-		then += with_edits(t, chunks[perm[k]].first,
-				   chunks[perm[k]].second, inner);
+	for (size_t k = 0; k < perm.size();) {
+		size_t c = block_of[perm[k]];
+		for (size_t g = 0; g < blocks.size(); g++)
+			if (blocks[g].first == k)
+				then += t.substr(gaps[g].first,
+						 gaps[g].second - gaps[g].first);
+		if (whole[c]) {
+			then += with_edits(t, chunks[c].first, chunks[c].second,
+					   inner);
+			k += blocks[c].second - blocks[c].first;
+			continue;
+		}
+		/* Parted: each member on a line of its own, indented as
+		   the block; nothing else there to lose.  */
+		if (const char *why = why_not_alone(decls, blocks[c].first,
+						    blocks[c].second))
+			return why;
+		if (has_comment(t, chunks[c].first, chunks[c].second))
+			return "a comment stands on the lines of members the "
+			       "new order parts";
+		for (const auto &e : inner)
+			if (e.off < chunks[c].second && chunks[c].first < e.end)
+				return "the new order parts members declared "
+				       "together and moves members inside";
+		size_t body = t.find_first_not_of(" \t", chunks[c].first);
+		size_t eol = chunks[c].second - 1;
+		then += t.substr(chunks[c].first, body - chunks[c].first);
+		then += declared_alone(t, decls[perm[k]]);
+		then += eol > 0 && eol < t.size() && t[eol - 1] == '\r' ? "\r\n"
+									: "\n";
+		k++;
 	}
 	size_t a = 0, b = 0, off = gaps.front().first;
 	while (a < now.size()) {
 		size_t na = now.find('\n', a), nb = then.find('\n', b);
-		if (na == std::string::npos || nb == std::string::npos)
+		if (na == std::string::npos)
 			return "the definition cannot be read";
+		if (nb == std::string::npos)
+			return "the new order would leave a line empty";
 		std::string ol = now.substr(a, na - a), nl = then.substr(b, nb - b);
 		size_t cut = ol.size(), cutn = nl.size();
 		if (cut && ol[cut - 1] == '\r')
@@ -484,39 +899,93 @@ static const char *chunk_edits(const ph_src_file *f, size_t open_line_end,
 		a = na + 1;
 		b = nb + 1;
 	}
+	/* The lines of parted members beyond the region's: inserted
+	   whole before the line after it.  */
+	if (b < then.size()) {
+		ph_src_edit e;
+		e.file = f->path;
+		e.off = e.end = off + now.size();
+		e.new_text = then.substr(b);
+		edits->push_back(e);
+	}
 	return NULL;
 }
 
 /* All members on one line: each declaration's text goes where the
-   declaration of the member the new order puts there was.  */
+   declaration of the member the new order puts there was; members the
+   new order parts from a declaration they share are declared alone,
+   the line then rewritten whole.  */
 static const char *span_edits(const ph_src_file *f,
 			      const std::vector<member_decl_text> &decls,
 			      const std::vector<size_t> &perm,
 			      std::vector<ph_src_edit> *edits)
 {
 	const std::string &t = f->text;
+	std::vector<member_block> blocks;
+	std::vector<size_t> block_of(decls.size());
 
-	for (size_t k = 0; k + 1 < decls.size(); k++)
-		if (t.substr(decls[k].semi, decls[k + 1].start - decls[k].semi)
+	for (size_t w = 0; w < decls.size(); w++) {
+		if (!w || decls[w].start != decls[w - 1].start)
+			blocks.push_back(member_block(w, w));
+		blocks.back().second = w + 1;
+		block_of[w] = blocks.size() - 1;
+	}
+	for (size_t c = 0; c + 1 < blocks.size(); c++) {
+		const member_decl_text &d = decls[blocks[c].first];
+		const member_decl_text &n = decls[blocks[c + 1].first];
+		if (t.substr(d.semi, n.start - d.semi)
 			    .find_first_not_of(" \t") != std::string::npos)
 			return "a comment stands between members declared on "
 			       "one line";
-	for (size_t k = 0; k < decls.size(); k++) {
-		if (perm[k] == k)
-			continue;
-		ph_src_edit e;
-		e.file = f->path;
-		e.off = decls[k].start;
-		e.end = decls[k].semi;
-		e.new_text = t.substr(decls[perm[k]].start,
-				      decls[perm[k]].semi - decls[perm[k]].start);
-		edits->push_back(e);
 	}
+	std::vector<bool> whole = whole_blocks(
+		blocks, perm, std::vector<bool>(decls.size(), false));
+	if (std::find(whole.begin(), whole.end(), false) == whole.end()) {
+		/* The declarations permuted in place.  */
+		for (size_t c = 0, k = 0; k < perm.size(); c++) {
+			size_t from = block_of[perm[k]];
+			const member_decl_text &to = decls[blocks[c].first];
+			const member_decl_text &d = decls[blocks[from].first];
+			k += blocks[from].second - blocks[from].first;
+			if (from == c)
+				continue;
+			ph_src_edit e;
+			e.file = f->path;
+			e.off = to.start;
+			e.end = to.semi;
+			e.new_text = t.substr(d.start, d.semi - d.start);
+			edits->push_back(e);
+		}
+		return NULL;
+	}
+	if (has_comment(t, decls.front().start, decls.back().semi))
+		return "a comment stands between members declared on one line";
+	std::string line;
+	for (size_t k = 0; k < perm.size();) {
+		size_t c = block_of[perm[k]];
+		if (k)
+			line += " ";
+		if (whole[c]) {
+			const member_decl_text &d = decls[blocks[c].first];
+			line += t.substr(d.start, d.semi - d.start);
+			k += blocks[c].second - blocks[c].first;
+			continue;
+		}
+		if (const char *why = why_not_alone(decls, blocks[c].first,
+						    blocks[c].second))
+			return why;
+		line += declared_alone(t, decls[perm[k]]);
+		k++;
+	}
+	ph_src_edit e;
+	e.file = f->path;
+	e.off = decls.front().start;
+	e.end = decls.back().semi;
+	e.new_text = line;
+	edits->push_back(e);
 	return NULL;
 }
 
-/* The definition's own site: its member declarations (and their
-   comments) moved into SUGGESTED's order.  */
 /* TEXT[A, B) with the edits of INNER that lie in it made.  */
 static std::string with_edits(const std::string &text, size_t a, size_t b,
 			      const std::vector<ph_src_edit> &inner)
@@ -580,7 +1049,15 @@ static const char *reorder_definition(
 		const struct ph_member *m = &t->members[written[from]];
 		if (ph_same_inner_order(m, want[k]))
 			continue;
-		/* Its own members move: the aggregate's body rewritten.  */
+		/* Its own members move: the aggregate's body rewritten,
+		   once (members declared together share it).  */
+		bool shared = (from && decls[from - 1].start ==
+					       decls[from].start) ||
+			      (from + 1 < decls.size() &&
+			       decls[from + 1].start == decls[from].start);
+		if (shared)
+			return "the new order moves members inside a type "
+			       "that members declared together share";
 		tree field = ph_member_decl(type, m, base);
 		tree ftype = field ? TREE_TYPE(field) : NULL_TREE;
 		if (!ftype || !RECORD_OR_UNION_TYPE_P(ftype) || depth > 8)

@@ -133,6 +133,25 @@ static bool add_fixits(rich_location *rich, const std::vector<ph_src_edit> &edit
 		std::string text = e.new_text;
 		if (e.src_off != std::string::npos)
 			text += f->text.substr(e.src_off, e.src_end - e.src_off);
+		/* Whole lines inserted before a line (a member declared
+		   alone): a hint for each, which GCC allows.  */
+		if (e.off == e.end && c1 == 1 && !text.empty() &&
+		    text.back() == '\n') {
+			location_t at = ph_location_at(e.file.c_str(), l1, 1,
+						       hint);
+			if (at == UNKNOWN_LOCATION) {
+				*why = "no location for an edit";
+				return false;
+			}
+			for (size_t p = 0; p < text.size();) {
+				size_t nl = text.find('\n', p) + 1;
+				rich->add_fixit_insert_before(
+					at, text.substr(p, nl - p).c_str());
+				p = nl;
+			}
+			made->push_back(e);
+			continue;
+		}
 		if (l1 != l2 || text.find('\n') != std::string::npos) {
 			*why = "an edit spans lines, which a fix-it cannot";
 			return false;

@@ -4,13 +4,13 @@
 /* { dg-do compile { target x86_64-*-* } } */
 /* { dg-options "-fplugin-arg-pokehole-warn=packable" } */
 
-struct decl {	/* { dg-warning "warning: 'struct decl' is 12 bytes; reordered it would be 8" } */
-	char c, e;
-	int i;
-	char d;
+struct noted {	/* { dg-warning "warning: 'struct noted' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" } */
+	/* Parted, "q, d" would leave the comment to one of them.  */
+	char *p, c;
+	char *q, d;	/* both */
 };
-/* { dg-message "suggested order: c, e, d, i" "" { target x86_64-*-* } 7 } */
-/* { dg-message "no fix-it: several declarators share a declaration" "" { target x86_64-*-* } 7 } */
+/* { dg-message "suggested order: p, c, d, q" "" { target x86_64-*-* } 7 } */
+/* { dg-message "no fix-it: a comment stands on the lines of members the new order parts" "" { target x86_64-*-* } 7 } */
 
 #define MEMBER(type, name) type name;
 struct macro {	/* { dg-warning "warning: 'struct macro' is 12 bytes; reordered it would be 8" } */
@@ -21,19 +21,19 @@ struct macro {	/* { dg-warning "warning: 'struct macro' is 12 bytes; reordered i
 /* { dg-message "suggested order: c, d, i" "" { target x86_64-*-* } 16 } */
 /* { dg-message "no fix-it: a member comes from a macro" "" { target x86_64-*-* } 16 } */
 
-struct bits {	/* { dg-warning "warning: 'struct bits' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" } */
-	char c;
-	int i;
-	unsigned a : 4, b : 4;
+struct inside {	/* { dg-warning "warning: 'struct inside' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" } */
+	/* Parted, q and d would have two types.  */
+	char *p, c;
+	struct { char x; } *q, d;
 };
-/* { dg-message "suggested order: c, a, b, i" "" { target x86_64-*-* } 24 } */
-/* { dg-message "no fix-it: several declarators share a declaration" "" { target x86_64-*-* } 24 } */
+/* { dg-message "suggested order: p, c, d, q" "" { target x86_64-*-* } 24 } */
+/* { dg-message "no fix-it: the declaration defines the type its members share" "" { target x86_64-*-* } 24 } */
 
 /* Where moving the declarations would break the source, no fix-it
    either: a directive between the members (they would move across
-   #ifdef), a member on the brace's line, two members on one line among
-   others on lines of their own, an unnamed bitfield between members
-   (it would move with the next one).  */
+   #ifdef), a member on the brace's line, two members on one line with
+   a comment that the new order parts, an unnamed bitfield between
+   members (it would move with the next one).  */
 #define CONFIG_FOO 1
 struct conf {	/* { dg-warning "warning: 'struct conf' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" } */
 	char c;
@@ -56,11 +56,11 @@ struct brace { char c;
 
 struct crowded {	/* { dg-warning "warning: 'struct crowded' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" } */
 	char c;
-	long l; char e;
+	long l; char e;	/* the two */
 	char d;
 };
 /* { dg-message "suggested order: " "" { target *-*-* } 57 } */
-/* { dg-message "no fix-it: several members are declared on one line" "" { target *-*-* } 57 } */
+/* { dg-message "no fix-it: a comment stands on the lines of members the new order parts" "" { target *-*-* } 57 } */
 
 struct unnamed {	/* { dg-warning "warning: 'struct unnamed' is \[0-9\]+ bytes; reordered it would be \[0-9\]+" } */
 	char c;

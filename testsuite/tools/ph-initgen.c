@@ -37,7 +37,9 @@
    char holds 0..127, bitfields are explicitly signed or unsigned.
 
    Types (types.h): N structs T0..T(N-1) and a few unions U0.. , members
-   one a line with one declarator: char, signed/unsigned char, short,
+   one a line with one declarator, or declared together ("int a, b[2];",
+   "const char *p, *q;", "unsigned int x : 3, y : 4;") or two
+   declarations on one line: char, signed/unsigned char, short,
    int, long, long long (and unsigned), _Bool, float, double, uintptr_t,
    const char * (pointing at string literals), arrays of them (2-D too),
    char arrays, named bitfields (signed int, unsigned int, unsigned char,
@@ -67,13 +69,17 @@
    pointer to its first member (refused when that member moves), a whole
    initializer in a macro (#define RM_x {...}; T x = RM_x;: the plugin
    may rewrite the macro's body instead).  A type with an unnamed
-   bitfield is listed too: pokehole does not move members across one.
+   bitfield is listed too: pokehole does not move members across one;
+   and one with a comment on the line of members declared together or
+   on one line: pokehole does not part those.
 
    --without CONSTRUCT,... leaves constructs out, to narrow a failure:
      anon untagged union bitfield unnamed-bf array chararray nested
        (kinds of members)
      comments multiline trailing (the text: comments, lists on several
        lines, trailing commas)
+     shared oneline (members declared together, declarations sharing
+       a line)
      elision designated shuffle filler braces string compound static
      header macro var cast ptr float (kinds of elements and values)
      refuse (the refusals on purpose)
@@ -231,7 +237,7 @@ enum feat {
   F_FILLER, F_BRACES, F_STRING, F_COMPOUND, F_STATIC, F_HEADER, F_MACRO,
   F_VAR, F_CAST, F_PTR, F_FLOAT, F_REFUSE, F_MULTILINE, F_TRAILING,
   F_CHARELIDE, F_ANONBRACES, F_ANONFIRST, F_LITELEM, F_LITELIDE,
-  F_DESIGELIDE, F_DESIGPOP,
+  F_DESIGELIDE, F_DESIGPOP, F_SHARED, F_ONELINE,
   /* Off unless --with.  */
   F_SYMIDX, F_RANGE, F_COMMA,
   NFEAT
@@ -242,7 +248,7 @@ static const char *const feat_names[NFEAT] = {
   "filler", "braces", "string", "compound", "static", "header", "macro",
   "var", "cast", "ptr", "float", "refuse", "multiline", "trailing",
   "charelide", "anonbraces", "anonfirst", "litelem", "litelide",
-  "desigelide", "desigpop",
+  "desigelide", "desigpop", "shared", "oneline",
   "symidx", "range", "comma",
 };
 static uint64_t feat_off = (1ULL << F_SYMIDX) | (1ULL << F_RANGE)
@@ -472,6 +478,23 @@ pick_named (int want_union, unsigned budget)
   return named[cand[rnd (nc)]].t;
 }
 
+/* SC, or now and then the base scalar of REC's last member when it is
+   a bitfield with a name (BITFIELD) or not one, so that members may be
+   declared together ("int a, b[2];", "unsigned int x : 3, y : 4;").  */
+static int
+prev_base (const struct ty *rec, int bitfield, int sc)
+{
+  if (!on (F_SHARED) || rec->nm == 0)
+    return sc;
+  const struct mem *m = &rec->m[rec->nm - 1];
+  if (bitfield ? m->bits < 0 || !m->name[0] : m->bits >= 0)
+    return sc;
+  const struct ty *b = m->t;
+  while (b->k == K_ARR)
+    b = b->elem;
+  return b->k == K_SC && chance (35) ? b->sc : sc;
+}
+
 static struct ty *
 gen_record (int uni, int depth, unsigned budget)
 {
@@ -492,7 +515,7 @@ gen_record (int uni, int depth, unsigned budget)
             S_INT, S_UINT, S_UINT, S_UCHAR, S_USHORT, S_LLONG, S_ULLONG,
             S_BOOL,
           };
-          int sc = bfs[rnd (sizeof bfs / sizeof bfs[0])];
+          int sc = prev_base (t, 1, bfs[rnd (sizeof bfs / sizeof bfs[0])]);
           int full = bf_width (sc);
           int w = chance (10) ? full : 1 + (int) rnd ((unsigned) (full < 20 ? full : 20));
           if (!uni && i > 0 && on (F_UNNAMED_BF) && chance (20))
@@ -560,7 +583,8 @@ gen_record (int uni, int depth, unsigned budget)
           add_member (t, name, in, -1);
           continue;
         }
-      add_member (t, name, scalar_ty (pick_scalar ()), -1);
+      add_member (t, name, scalar_ty (prev_base (t, 0, pick_scalar ())),
+                  -1);
     }
   if (first_init (t) < 0)
     {
@@ -609,9 +633,76 @@ spell_decl (struct sb *b, struct ty *t, const char *name)
 
 static void write_body (struct sb *b, struct ty *t, int depth);
 
-static void
-write_member (struct sb *b, struct mem *m, int depth)
+/* A comment written on the lines of members declared together or on
+   one line (pokehole refuses to part them: the comment would go with
+   one of them only), in the named type being written.  */
+static int group_commented;
+
+/* Whether M may share its declaration or its line with others: not an
+   aggregate defined in place, not an unnamed bitfield.  */
+static int
+joinable (const struct mem *m)
 {
+  if (m->t->k == K_REC && m->t->named < 0)
+    return 0;
+  return m->bits < 0 || m->name[0];
+}
+
+/* Whether A and B can be declared together ("int a, b[2];"): both
+   bitfields of one spelling or neither, of one base type.  */
+static int
+same_base (const struct mem *a, const struct mem *b)
+{
+  if ((a->bits >= 0) != (b->bits >= 0))
+    return 0;
+  if (a->bits >= 0)
+    return strcmp (scal[a->t->sc].bfname, scal[b->t->sc].bfname) == 0;
+  const struct ty *x = a->t, *y = b->t;
+  while (x->k == K_ARR)
+    x = x->elem;
+  while (y->k == K_ARR)
+    y = y->elem;
+  if (x->k != y->k)
+    return 0;
+  if (x->k == K_SC)
+    return x->sc == y->sc;
+  return x->named >= 0 && x->named == y->named;
+}
+
+/* M's declarator after the first of a shared declaration: "*p[2]",
+   "b : 3".  */
+static void
+spell_more (struct sb *b, const struct mem *m)
+{
+  if (m->bits >= 0)
+    {
+      sb_add (b, ", %s : %d", m->name, m->bits);
+      return;
+    }
+  const struct ty *t = m->t;
+  struct sb dims = { 0 };
+  while (t->k == K_ARR)
+    {
+      sb_add (&dims, "[%u]", t->n);
+      t = t->elem;
+    }
+  const char *star = "";
+  if (t->k == K_SC)
+    {
+      const char *n = scal[t->sc].name;
+      star = n[strlen (n) - 1] == '*' ? "*" : "";
+    }
+  sb_add (b, ", %s%s%s", star, m->name, sb_str (&dims));
+  sb_free (&dims);
+}
+
+/* Members M[0..N) on one line: declared together when SHARED, else
+   each declared after the other.  */
+static void
+write_members (struct sb *b, struct mem *m, unsigned n, int shared,
+               int depth)
+{
+  int commented = 0;
   if (on (F_COMMENTS) && chance (12))
     {
       indent (b, depth);
@@ -619,43 +710,80 @@ write_member (struct sb *b, struct mem *m, int depth)
         sb_add (b, "/* %s */\n", words[rnd (sizeof words / sizeof words[0])]);
       else
         sb_add (b, "// %s\n", words[rnd (sizeof words / sizeof words[0])]);
+      commented = 1;
     }
   indent (b, depth);
-  if (m->t->k == K_REC && m->t->named < 0)
+  for (unsigned i = 0; i < n; i++)
     {
-      sb_add (b, "%s {\n", m->t->uni ? "union" : "struct");
-      write_body (b, m->t, depth + 1);
-      indent (b, depth);
-      sb_add (b, "}%s%s;", m->name[0] ? " " : "", m->name);
-    }
-  else if (m->bits >= 0)
-    {
-      const char *bfn = scal[m->t->sc].bfname;
-      if (m->name[0])
-        sb_add (b, "%s %s : %d;", bfn, m->name, m->bits);
+      if (i && shared)
+        {
+          spell_more (b, &m[i]);
+          continue;
+        }
+      if (i)
+        sb_add (b, " ");
+      if (m[i].t->k == K_REC && m[i].t->named < 0)
+        {
+          sb_add (b, "%s {\n", m[i].t->uni ? "union" : "struct");
+          write_body (b, m[i].t, depth + 1);
+          indent (b, depth);
+          sb_add (b, "}%s%s;", m[i].name[0] ? " " : "", m[i].name);
+          continue;
+        }
+      if (m[i].bits >= 0)
+        {
+          const char *bfn = scal[m[i].t->sc].bfname;
+          if (m[i].name[0])
+            sb_add (b, "%s %s : %d", bfn, m[i].name, m[i].bits);
+          else
+            sb_add (b, "%s : %d", bfn, m[i].bits);
+        }
       else
-        sb_add (b, "%s : %d;", bfn, m->bits);
+        spell_decl (b, m[i].t, m[i].name);
+      if (!shared || i + 1 == n)
+        sb_add (b, ";");
     }
-  else
-    {
-      spell_decl (b, m->t, m->name);
-      sb_add (b, ";");
-    }
+  if (shared && n > 1)
+    sb_add (b, ";");
   if (on (F_COMMENTS) && chance (15))
     {
       if (chance (50))
         sb_add (b, " /* %s */", words[rnd (sizeof words / sizeof words[0])]);
       else
         sb_add (b, " // %s", words[rnd (sizeof words / sizeof words[0])]);
+      commented = 1;
     }
   sb_add (b, "\n");
+  if (commented && n > 1)
+    group_commented = 1;
 }
 
+/* The members, some declared together ("int a, b;") or on one line
+   ("int a; long b;").  */
 static void
 write_body (struct sb *b, struct ty *t, int depth)
 {
-  for (unsigned i = 0; i < t->nm; i++)
-    write_member (b, &t->m[i], depth);
+  for (unsigned i = 0; i < t->nm;)
+    {
+      struct mem *m = &t->m[i];
+      unsigned j = i + 1;
+      int shared = 0;
+      if (joinable (m) && j < t->nm && joinable (&t->m[j]))
+        {
+          if (on (F_SHARED) && same_base (m, &t->m[j]) && chance (50))
+            {
+              shared = 1;
+              do
+                j++;
+              while (j < t->nm && joinable (&t->m[j])
+                     && same_base (m, &t->m[j]) && chance (30));
+            }
+          else if (on (F_ONELINE) && chance (8))
+            j++;
+        }
+      write_members (b, m, j - i, shared, depth);
+      i = j;
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -2364,8 +2492,14 @@ main (int argc, char **argv)
       if (on (F_COMMENTS) && chance (30))
         sb_add (&h, "/* %s.  */\n", n->spell);
       sb_add (&h, "%s {\n", n->spell);
+      group_commented = 0;
       write_body (&h, t, 1);
       sb_add (&h, "};\n\n");
+      /* A comment on the line of members declared together or on one
+         line: pokehole refuses to part them.  */
+      if (group_commented)
+        sb_add (&refusals, "%s\t%s\n", n->spell,
+                "a comment stands on the lines of members");
       /* pokehole does not move members across an unnamed bitfield,
          nor the bitfield (the new order does not say where its bits
          go): its refusals ("... an unnamed bitfield ...") are
