@@ -64,7 +64,7 @@ ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o) $(ENGINE_GEN_OBJ)
 # embedded reports compressed with zlib.
 ENGINE_LIBS := -ljansson -lz
 PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/funcs.cc \
-	plugin/output.cc plugin/warn.cc plugin/embed.cc plugin/srctext.cc \
+	plugin/output.cc plugin/warn.cc plugin/warnonce.cc plugin/embed.cc plugin/srctext.cc \
 	plugin/sites.cc plugin/initsites.cc plugin/cxxsites.cc \
 	plugin/asserts.cc plugin/sites-out.cc plugin/jsondir.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for

@@ -24,6 +24,23 @@ static struct ph_error *write_all(int fd, const char *data, size_t len,
 	return NULL;
 }
 
+/* PATH opened with FLAGS (and created) into *FD, under an exclusive
+   flock.  */
+static struct ph_error *open_locked(const char *path, int flags, int *fd)
+{
+	struct ph_error *err;
+
+	*fd = open(path, flags | O_CREAT | O_CLOEXEC, 0666);
+	if (*fd < 0)
+		return ph_error_errno(errno, "cannot open %s", path);
+	if (flock(*fd, LOCK_EX) < 0) {
+		err = ph_error_errno(errno, "cannot lock %s", path);
+		close(*fd);
+		return err;
+	}
+	return NULL;
+}
+
 struct ph_error *ph_append_locked(const char *path, const struct ph_buf *buf)
 {
 	struct ph_error *err;
@@ -37,14 +54,8 @@ struct ph_error *ph_append_locked(const char *path, const struct ph_buf *buf)
 		return write_all(STDOUT_FILENO, buf->data ? buf->data : "",
 				 buf->len, "standard output");
 	}
-	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
-	if (fd < 0)
-		return ph_error_errno(errno, "cannot open %s", path);
-	if (flock(fd, LOCK_EX) < 0) {
-		err = ph_error_errno(errno, "cannot lock %s", path);
-		close(fd);
+	if ((err = open_locked(path, O_WRONLY | O_APPEND, &fd)))
 		return err;
-	}
 	if (fstat(fd, &st) < 0) {
 		err = ph_error_errno(errno, "cannot stat %s", path);
 		close(fd);
@@ -111,5 +122,56 @@ struct ph_error *ph_write_file(const char *path, const struct ph_buf *buf)
 	if (err)
 		unlink(tmp);
 	free(tmp);
+	return err;
+}
+
+/* A file the compilers of a build share and rewrite in turn (warn-once):
+   never renamed, since a compiler waiting for the lock holds the file it
+   opened, so rewritten in place while the lock is held.  */
+struct ph_error *ph_open_locked(const char *path, int *fd_ret,
+				struct ph_buf *contents)
+{
+	struct ph_error *err;
+	char chunk[65536];
+	ssize_t n;
+	int fd;
+
+	if ((err = make_parents(path)) ||
+	    (err = open_locked(path, O_RDWR, &fd)))
+		return err;
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err = ph_error_errno(errno, "cannot read %s", path);
+			close(fd);
+			return err;
+		}
+		ph_buf_putn(contents, chunk, (size_t)n);
+	}
+	if (contents->failed) {
+		close(fd);
+		return &ph_error_nomem;
+	}
+	*fd_ret = fd;
+	return NULL;
+}
+
+struct ph_error *ph_rewrite_locked(int fd, const char *path,
+				   const struct ph_buf *buf)
+{
+	struct ph_error *err = NULL;
+
+	if (buf->failed)
+		err = &ph_error_nomem;
+	else if (lseek(fd, 0, SEEK_SET) < 0)
+		err = ph_error_errno(errno, "cannot write %s", path);
+	else
+		err = write_all(fd, buf->data ? buf->data : "", buf->len, path);
+	if (!err && ftruncate(fd, (off_t)buf->len) < 0)
+		err = ph_error_errno(errno, "cannot write %s", path);
+	/* Closing releases the lock, after the last byte.  */
+	if (close(fd) < 0 && !err)
+		err = ph_error_errno(errno, "cannot write %s", path);
 	return err;
 }

@@ -57,6 +57,14 @@ struct ph_error *ph_write_file(const char *path, const struct ph_buf *buf);
    a compile to /dev/null); an error when the name would be another
    unit's too.  */
 struct ph_error *ph_json_dir_path(const char *dir, struct ph_buf *path);
+/* Opens PATH (creating it and its directories), takes an exclusive
+   flock on it and appends its contents to CONTENTS; *FD holds the lock
+   until ph_rewrite_locked replaces the contents with BUF and closes it
+   (on error too).  */
+struct ph_error *ph_open_locked(const char *path, int *fd,
+				struct ph_buf *contents);
+struct ph_error *ph_rewrite_locked(int fd, const char *path,
+				   const struct ph_buf *buf);
 
 /* The embedded report (embed.cc): each layout record rendered, T's
    JSON Lines TEXT (LEN bytes), is collected; sealed, the records are
@@ -116,6 +124,9 @@ const char *ph_warn_kind_name(unsigned kind);
 struct ph_warn_options {
 	unsigned kinds;
 	unsigned no_error;		/* kinds kept warnings under -Werror */
+	/* Also the holes and tail padding of a type no order makes smaller
+	   (warn-all-holes).  */
+	bool all_holes;
 	uint64_t min_hole;		/* bytes; smaller holes are ignored */
 	unsigned cacheline;
 	const struct ph_baseline *baseline;	/* or NULL */
@@ -123,10 +134,29 @@ struct ph_warn_options {
 
 /* Warns about T, the layout of TYPE, as O asks; SITES are its
    order-dependent sites for the order the engine suggests (NULL when
-   they are not collected).  */
+   they are not collected).  FIXED_SIZE: no order of its members makes
+   T smaller (its holes and padding are not warned about unless
+   O->all_holes).  */
 void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		  const struct ph_warn_options *o,
-		  const struct ph_type_report *sites);
+		  const struct ph_type_report *sites, bool fixed_size);
+
+/* warn-once=FILE (warnonce.cc): each warning once per build.  Set
+   the file (NULL: every unit warns); whether it is in use.  */
+void ph_warn_once_file(const char *path);
+bool ph_warn_once_active(void);
+/* Whether this unit gives the warning MESSAGE (plain text) of KIND at
+   LOC about a type whose layout hashes to LAYOUT (0 for none); takes
+   the file's lock for the session, which ph_warn_once_flush ends.  */
+bool ph_warn_once_claim(location_t loc, const char *kind, uint64_t layout,
+			const char *message);
+/* Whether the warning just claimed was shown (not under -w): one that
+   was not is left to the next unit that sees it.  */
+void ph_warn_once_shown(bool shown);
+/* Writes the file and releases its lock; PURGE: the unit was compiled
+   (it had types), so its entries of earlier builds go even when it has
+   nothing to warn about now.  */
+void ph_warn_once_flush(bool purge);
 
 /* At LOC, the function NAME: declared inline but keeps an out-of-line
    body, for WHY; INLINED of CALLS calls inlined.  */

@@ -35,6 +35,16 @@
                         go into the object, in a section that is not
                         loaded (report/frame.h, embed.cc)
      warn-min=N         no warning about holes or padding under N bytes
+     warn-all-holes     also warn about the holes and tail padding of a
+                        type no order of its members makes smaller
+                        (by default they are not: they can only move)
+     warn-once=FILE|0   each warning once per build: the units share
+                        FILE (locked), listing each distinct warning
+                        with the units that see it; the first unit to
+                        see a warning gives it (again when it is
+                        rebuilt), the others do not (warnonce.cc); on
+                        with json-dir=DIR as DIR/pokehole-warnings.txt;
+                        0: every unit warns
      baseline=FILE      JSON Lines of an earlier build: warn only about
                         holes, padding and growth that are new
      sites[=0]          the order-dependent sites of each type (what a
@@ -72,6 +82,7 @@ static struct {
 	bool demote;
 	bool cross_groups;
 	struct ph_warn_options warn;
+	const char *warn_once;	/* "0": every unit warns */
 	const char *baseline;
 	bool functions;
 	bool embed;
@@ -365,30 +376,40 @@ static void report(void)
 			break;
 		if (!t)
 			continue;
-		/* Its order-dependent sites, for the order the engine
-		   suggests with its defaults (the packable warning's).  */
+		/* The order the engine suggests with its defaults: its
+		   order-dependent sites (the packable warning's), and
+		   whether any order makes the type smaller, without which
+		   its holes and padding are not warned about.  The engine
+		   is asked only when the members' bytes leave room.  */
 		ph_type_report rep;
-		if (sites) {
+		struct ph_reorg_result r;
+		bool fixed_size = !could_shrink(t);
+		r.type = t;
+		if (!fixed_size && (sites || (opts.warn.kinds &
+					      (PH_WARN_HOLES | PH_WARN_PADDING)))) {
 			struct ph_reorg_options ropts;
-			struct ph_reorg_result r;
 
 			memset(&ropts, 0, sizeof(ropts));
 			ropts.cacheline = opts.cacheline;
-			r.type = t;
-			if (could_shrink(t) &&
-			    (err = ph_reorganize(model, t, &ropts, &r))) {
+			if ((err = ph_reorganize(model, t, &ropts, &r))) {
 				if (err == &ph_error_nomem)
 					break;
 				ph_error_destroy(err);
 				err = NULL;
 				r.type = t;
+			} else {
+				/* Proven: a search cut short or a type
+				   the engine refused may yet shrink.  */
+				fixed_size = r.type == t && r.optimal &&
+					     !r.refused;
 			}
-			ph_sites_assemble(type, t, r.type, &rep);
 		}
+		if (sites)
+			ph_sites_assemble(type, t, r.type, &rep);
 		/* Each class is warned about at its own place.  */
 		if (opts.warn.kinds)
 			ph_warn_type(type, t, model, &opts.warn,
-				     sites ? &rep : NULL);
+				     sites ? &rep : NULL, fixed_size);
 		bool repeated;
 		if ((err = ph_dedup_seen(dedup, t, &repeated)))
 			break;
@@ -410,6 +431,10 @@ static void report(void)
 		if (opts.embed && !json.failed)
 			ph_embed_collect(t, json.data + at, json.len - at);
 	}
+	/* The warnings of the unit's types are decided: the lock on the
+	   warn-once file goes.  */
+	if (opts.warn.kinds)
+		ph_warn_once_flush(unit_started);
 	if (!err && opts.embed)
 		err = ph_embed_seal();
 	if (!err && opts.embed && ph_embed_lto_p())
@@ -727,6 +752,9 @@ static const struct option_spec {
 	{ "warn", "warn=LIST", parse_warn, NULL },
 	{ "no-error", "no-error[=LIST]", parse_no_error, NULL },
 	{ "warn-min", "warn-min=N", parse_warn_min, NULL },
+	{ "warn-all-holes", "warn-all-holes", parse_flag,
+	  &opts.warn.all_holes },
+	{ "warn-once", "warn-once=FILE|0", parse_file, &opts.warn_once },
 	{ "baseline", "baseline=FILE", parse_file, &opts.baseline },
 	{ "functions", "functions", parse_flag, &opts.functions },
 	{ "embed", "embed", parse_flag, &opts.embed },
@@ -810,6 +838,12 @@ int plugin_init(struct plugin_name_args *info,
 	if (!parse_args(info))
 		return 0;
 	opts.warn.cacheline = opts.cacheline;
+	/* A json-dir is one build's: its units warn once between them.  */
+	if (!opts.warn_once && opts.json_dir)
+		opts.warn_once = concat(opts.json_dir, "/pokehole-warnings.txt",
+					NULL);
+	if (opts.warn_once && strcmp(opts.warn_once, "0"))
+		ph_warn_once_file(opts.warn_once);
 	if (opts.baseline) {
 		struct ph_error *err = ph_baseline_load(opts.baseline,
 							&baseline);

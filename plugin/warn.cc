@@ -9,11 +9,18 @@
    -Werror made it an error), through the diagnostic context's
    option_name hook, which is ours only while we warn; and no-error=LIST
    keeps the kinds it lists warnings under -Werror, by lifting -Werror
-   around them.  */
+   around them.
+
+   With warn-once=FILE (warnonce.cc) a unit asks the build's shared list
+   before each warning whether it is the one to give it, by the
+   warning's plain text; hence every warning goes through warn_at (or,
+   with fix-its, claim), which writes that text from GCC's own format.  */
 #include "sites.h"
 
 #include "plugin.h"
 #include "sites-tree.h"
+
+#include <string>
 
 /* The kind of the warning being issued, for option_name; 0 otherwise.  */
 static unsigned current_kind;
@@ -65,6 +72,126 @@ static void end_kind(void)
 {
 	ph_set_werror(saved_werror);
 	current_kind = 0;
+}
+
+/* The text GCC's format FMT gives with AP, as -fno-diagnostics-color
+   in the C locale prints it: only the directives the warnings here
+   use (%s %qs %u %wu %.*s %< %> %%).  */
+static void plain_format(std::string *out, const char *fmt, va_list ap)
+{
+	for (const char *p = fmt; *p; p++) {
+		if (*p != '%') {
+			out->push_back(*p);
+			continue;
+		}
+		p++;
+		bool quote = *p == 'q';
+		if (quote)
+			p++;
+		if (*p == '<' || *p == '>') {
+			out->push_back('\'');
+		} else if (*p == '%') {
+			out->push_back('%');
+		} else if (*p == 's') {
+			const char *v = va_arg(ap, const char *);
+			if (quote)
+				out->push_back('\'');
+			*out += v ? v : "(null)";
+			if (quote)
+				out->push_back('\'');
+		} else if (*p == 'u') {
+			*out += std::to_string(va_arg(ap, unsigned));
+		} else if (p[0] == 'w' && p[1] == 'u') {
+			p++;
+			*out += std::to_string(va_arg(ap, unsigned HOST_WIDE_INT));
+		} else if (p[0] == '.' && p[1] == '*' && p[2] == 's') {
+			p += 2;
+			int len = va_arg(ap, int);
+			const char *v = va_arg(ap, const char *);
+			out->append(v, len);
+		} else {
+			/* A directive not listed above: a bug here, kept
+			   visible in the text rather than read past.  */
+			out->push_back('%');
+			if (!*p)
+				break;
+			out->push_back(*p);
+		}
+	}
+}
+
+/* Whether this unit gives the warning of KIND that FMT makes with AP at
+   LOC, as warn-once decides (always, without it).  */
+static bool claim_v(unsigned kind, location_t loc, uint64_t layout,
+		    const char *fmt, va_list ap)
+{
+	if (!ph_warn_once_active())
+		return true;
+	std::string text;
+	plain_format(&text, fmt, ap);
+	return ph_warn_once_claim(loc, ph_warn_kind_name(kind), layout,
+				  text.c_str());
+}
+
+static bool claim(unsigned kind, location_t loc, uint64_t layout,
+		  const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	bool mine = claim_v(kind, loc, layout, fmt, ap);
+	va_end(ap);
+	return mine;
+}
+
+/* The warning of KIND at LOC, FMT with *AP; whether it was shown.  */
+static bool emit_v(unsigned kind, location_t loc, const char *fmt, va_list *ap)
+{
+	begin_kind(kind);
+	bool shown = emit_diagnostic_valist(DK_WARNING, loc, 0, fmt, ap);
+	end_kind();
+	ph_warn_once_shown(shown);
+	return shown;
+}
+
+/* warning_at (LOC, 0, FMT, ...) for KIND, once per build with warn-once;
+   whether it was shown.  */
+static bool warn_at(unsigned kind, location_t loc, uint64_t layout,
+		    const char *fmt, ...)
+{
+	va_list ap, again;
+
+	va_start(ap, fmt);
+	va_copy(again, ap);
+	bool shown = claim_v(kind, loc, layout, fmt, ap) &&
+		     emit_v(kind, loc, fmt, &again);
+	va_end(again);
+	va_end(ap);
+	return shown;
+}
+
+/* What makes T's layout this layout, for warn-once's key: a type changed
+   in any way warns again.  */
+static uint64_t layout_hash(const struct ph_type *t)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	auto add = [&h](uint64_t v) {
+		for (int i = 0; i < 8; i++, v >>= 8)
+			h = (h ^ (v & 0xff)) * 0x100000001b3ULL;
+	};
+
+	add(t->size);
+	add(t->align);
+	for (size_t i = 0; i < t->nr_members; i++) {
+		const struct ph_member *m = &t->members[i];
+		for (const char *c = m->name; *c; c++)
+			add((unsigned char)*c);
+		for (const char *c = m->type; c && *c; c++)
+			add((unsigned char)*c);
+		add(m->bit_offset);
+		add(m->bit_size);
+		add(m->size);
+	}
+	return h;
 }
 
 static location_t member_location(tree type, const struct ph_member *m)
@@ -273,13 +400,18 @@ static void warn_packable(tree type, const struct ph_type *t,
 	/* Fix-its all or none.  */
 	rich_location plain(line_table, where);
 	rich_location *use = obstacle.empty() ? &rich : &plain;
+	static const char fmt[] = "%qs is %wu bytes; reordered it would be %wu";
+	if (!claim(PH_WARN_PACKABLE, where, layout_hash(t), fmt, name,
+		   (unsigned HOST_WIDE_INT)t->size,
+		   (unsigned HOST_WIDE_INT)rep->suggested->size))
+		return;
 	auto_diagnostic_group group;
 	begin_kind(PH_WARN_PACKABLE);
-	bool warned = warning_at(use, 0,
-				 "%qs is %wu bytes; reordered it would be %wu",
-				 name, (unsigned HOST_WIDE_INT)t->size,
+	bool warned = warning_at(use, 0, fmt, name,
+				 (unsigned HOST_WIDE_INT)t->size,
 				 (unsigned HOST_WIDE_INT)rep->suggested->size);
 	end_kind();
+	ph_warn_once_shown(warned);
 	if (!warned)
 		return;
 	std::string order;
@@ -335,7 +467,8 @@ static bool in_some_group(const struct ph_member *m, const struct ph_group *v,
    keep out.  A member of the next group there is the packing the
    developer chose.  */
 static void warn_groups(tree type, const struct ph_type *t,
-			const struct ph_warn_options *o, const char *tn)
+			const struct ph_warn_options *o, const char *tn,
+			uint64_t layout)
 {
 	struct ph_group *v;
 	size_t n;
@@ -351,17 +484,14 @@ static void warn_groups(tree type, const struct ph_type *t,
 
 		if (!g->end || !g->size)
 			continue;
-		if (g->cachelines > g->min_cachelines) {
-			begin_kind(PH_WARN_GROUPS);
-			warning_at(member_location(type, begin), 0,
-				   "cacheline group %<%.*s%> of %qs spans %wu "
-				   "cachelines; its %wu bytes need %wu",
-				   (int)g->name_len, g->name, tn,
-				   (unsigned HOST_WIDE_INT)g->cachelines,
-				   (unsigned HOST_WIDE_INT)g->size,
-				   (unsigned HOST_WIDE_INT)g->min_cachelines);
-			end_kind();
-		}
+		if (g->cachelines > g->min_cachelines)
+			warn_at(PH_WARN_GROUPS, member_location(type, begin),
+				layout, "cacheline group %<%.*s%> of %qs spans "
+				"%wu cachelines; its %wu bytes need %wu",
+				(int)g->name_len, g->name, tn,
+				(unsigned HOST_WIDE_INT)g->cachelines,
+				(unsigned HOST_WIDE_INT)g->size,
+				(unsigned HOST_WIDE_INT)g->min_cachelines);
 		uint64_t a = begin->explicit_align;
 		if (a < 2)
 			continue;
@@ -375,13 +505,11 @@ static void warn_groups(tree type, const struct ph_type *t,
 			    (!m->size && !m->bitfield) || ph_group_marker(m) ||
 			    in_some_group(m, v, n))
 				continue;
-			begin_kind(PH_WARN_GROUPS);
-			warning_at(member_location(type, m), 0,
-				   "%qs is in the last %wu-byte block of the "
-				   "aligned cacheline group %<%.*s%> in %qs",
-				   member_label(m), (unsigned HOST_WIDE_INT)a,
-				   (int)g->name_len, g->name, tn);
-			end_kind();
+			warn_at(PH_WARN_GROUPS, member_location(type, m),
+				layout, "%qs is in the last %wu-byte block of "
+				"the aligned cacheline group %<%.*s%> in %qs",
+				member_label(m), (unsigned HOST_WIDE_INT)a,
+				(int)g->name_len, g->name, tn);
 			break;
 		}
 	}
@@ -390,7 +518,7 @@ static void warn_groups(tree type, const struct ph_type *t,
 
 void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		  const struct ph_warn_options *o,
-		  const struct ph_type_report *sites)
+		  const struct ph_type_report *sites, bool fixed_size)
 {
 	struct ph_analysis a;
 	struct ph_buf name;
@@ -410,8 +538,14 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 	const char *tn = name.data ? name.data : t->name;
 	const struct ph_baseline_type *base = o->baseline
 		? ph_baseline_find(o->baseline, t->name, t->kind) : NULL;
+	uint64_t layout = layout_hash(t);
+	/* No order makes the type smaller: its holes and padding only move
+	   between places (a hole closed opens another, or the tail grows),
+	   so there is nothing to fix.  Against a baseline what is new is
+	   the news, whatever the order: a change made the type waste more.  */
+	bool waste_movable = !fixed_size || o->all_holes || base;
 
-	if (o->kinds & PH_WARN_HOLES) {
+	if ((o->kinds & PH_WARN_HOLES) && waste_movable) {
 		for (size_t i = 0; i + 1 < t->nr_members; i++) {
 			const struct ph_member *m = &t->members[i];
 			uint64_t hole = a.gaps[i].hole;
@@ -419,37 +553,31 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 			if (!hole || hole < o->min_hole ||
 			    (base && ph_baseline_has_hole(base, m->name, hole)))
 				continue;
-			begin_kind(PH_WARN_HOLES);
-			warning_at(member_location(type, &t->members[i + 1]), 0,
-				   "%wu-byte hole after %qs in %qs",
-				   (unsigned HOST_WIDE_INT)hole, member_label(m),
-				   tn);
-			end_kind();
+			/* At the member the hole follows, naming both: the
+			   hole is between them.  */
+			warn_at(PH_WARN_HOLES, member_location(type, m), layout,
+				"%wu-byte hole between %qs and %qs in %qs",
+				(unsigned HOST_WIDE_INT)hole, member_label(m),
+				member_label(&t->members[i + 1]), tn);
 		}
 	}
 	/* An empty class's byte only gives its objects distinct addresses:
 	   no order of members can take it away.  */
 	bool empty = !a.sum_members && !a.sum_bitfield_bits;
 
-	if ((o->kinds & PH_WARN_PADDING) && a.padding && !empty &&
-	    a.padding >= o->min_hole &&
-	    !(base && base->padding >= a.padding)) {
-		begin_kind(PH_WARN_PADDING);
-		warning_at(ph_type_location(type), 0,
-			   a.padding == 1 ? "%wu byte of tail padding in %qs"
-					  : "%wu bytes of tail padding in %qs",
-			   (unsigned HOST_WIDE_INT)a.padding, tn);
-		end_kind();
-	}
+	if ((o->kinds & PH_WARN_PADDING) && waste_movable && a.padding &&
+	    !empty && a.padding >= o->min_hole &&
+	    !(base && base->padding >= a.padding))
+		warn_at(PH_WARN_PADDING, ph_type_location(type), layout,
+			a.padding == 1 ? "%wu byte of tail padding in %qs"
+				       : "%wu bytes of tail padding in %qs",
+			(unsigned HOST_WIDE_INT)a.padding, tn);
 	if (base && t->size > base->size &&
-	    (o->kinds & (PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_PACKABLE))) {
-		begin_kind(PH_WARN_GROWTH);
-		warning_at(ph_type_location(type), 0,
-			   "%qs grew from %wu to %wu bytes", tn,
-			   (unsigned HOST_WIDE_INT)base->size,
-			   (unsigned HOST_WIDE_INT)t->size);
-		end_kind();
-	}
+	    (o->kinds & (PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_PACKABLE)))
+		warn_at(PH_WARN_GROWTH, ph_type_location(type), layout,
+			"%qs grew from %wu to %wu bytes", tn,
+			(unsigned HOST_WIDE_INT)base->size,
+			(unsigned HOST_WIDE_INT)t->size);
 	if (o->kinds & PH_WARN_CACHELINE) {
 		for (size_t i = 0; i < t->nr_members; i++) {
 			const struct ph_member *m = &t->members[i];
@@ -459,18 +587,16 @@ void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 			if (m->bitfield || !m->size || m->size > o->cacheline ||
 			    first / o->cacheline == last / o->cacheline)
 				continue;
-			begin_kind(PH_WARN_CACHELINE);
-			warning_at(member_location(type, m), 0,
-				   "%qs straddles the %u-byte cacheline "
-				   "boundary at byte %wu in %qs",
-				   member_label(m), o->cacheline,
-				   (unsigned HOST_WIDE_INT)(last / o->cacheline *
-							    o->cacheline), tn);
-			end_kind();
+			warn_at(PH_WARN_CACHELINE, member_location(type, m),
+				layout, "%qs straddles the %u-byte cacheline "
+				"boundary at byte %wu in %qs",
+				member_label(m), o->cacheline,
+				(unsigned HOST_WIDE_INT)(last / o->cacheline *
+							 o->cacheline), tn);
 		}
 	}
 	if (o->kinds & PH_WARN_GROUPS)
-		warn_groups(type, t, o, tn);
+		warn_groups(type, t, o, tn, layout);
 	/* A type the baseline knows is only checked for what is new; being
 	   packable is not new unless it grew.  */
 	if ((o->kinds & PH_WARN_PACKABLE) && (!base || t->size > base->size))
@@ -488,19 +614,20 @@ void ph_warn_uninlined(location_t loc, const char *name, const char *why,
 		return;
 	current_opts = o;
 	ph_set_option_namer(option_name);
-	begin_kind(PH_WARN_UNINLINED);
 	if (calls == 0)
-		warning_at(loc, 0, "%qs is declared inline but keeps an "
-			   "out-of-line body (%s); no direct calls",
-			   name, why);
+		warn_at(PH_WARN_UNINLINED, loc, 0, "%qs is declared inline but "
+			"keeps an out-of-line body (%s); no direct calls",
+			name, why);
 	else if (calls == 1)
-		warning_at(loc, 0, "%qs is declared inline but keeps an "
-			   "out-of-line body (%s); %u of %u call inlined",
-			   name, why, inlined, calls);
+		warn_at(PH_WARN_UNINLINED, loc, 0, "%qs is declared inline but "
+			"keeps an out-of-line body (%s); %u of %u call inlined",
+			name, why, inlined, calls);
 	else
-		warning_at(loc, 0, "%qs is declared inline but keeps an "
-			   "out-of-line body (%s); %u of %u calls inlined",
-			   name, why, inlined, calls);
-	end_kind();
+		warn_at(PH_WARN_UNINLINED, loc, 0, "%qs is declared inline but "
+			"keeps an out-of-line body (%s); %u of %u calls "
+			"inlined", name, why, inlined, calls);
 	ph_set_option_namer(NULL);
+	/* These come at the end of IPA, long after the types': each its
+	   own short session, not a lock held through code generation.  */
+	ph_warn_once_flush(false);
 }

@@ -5,7 +5,7 @@
    so named with the same layout are one entry, another layout is
    another entry.  Each is still warned about at its own place.  */
 /* { dg-do compile } */
-/* { dg-options "-std=gnu++17 -fplugin-arg-pokehole-warn=padding" } */
+/* { dg-options "-std=gnu++17 -fplugin-arg-pokehole-warn=padding -fplugin-arg-pokehole-warn-all-holes" } */
 
 template<typename T> struct W { char c; };
 template<> struct W<decltype (nullptr)> { int x; };

@@ -2,7 +2,7 @@
    plugin registers its attributes, so __has_attribute sees them; on the
    wrong kind of declaration they are -Wattributes warnings.  */
 /* { dg-do compile { target x86_64-*-* } } */
-/* { dg-options "-fplugin-arg-pokehole-warn=all" } */
+/* { dg-options "-fplugin-arg-pokehole-warn=all -fplugin-arg-pokehole-warn-all-holes" } */
 
 #if !__has_attribute(pokehole_ignore) || !__has_attribute(pokehole_hot)
 #error "pokehole attributes not registered"
@@ -27,7 +27,7 @@ int w __attribute__((pokehole_ignore));	/* { dg-warning "'pokehole_ignore' attri
 void f (void) __attribute__((pokehole_hot));	/* { dg-warning "'pokehole_hot' attribute applies only to members" } */
 
 /* Without the attribute, all four are warned about.  */
-/* { dg-final { warn-output-with {-DNO_IGNORE} {} "hole after 'c' in 'struct quiet'" "hole after 'c' in 'struct quiet_after'" "hole after 'c' in 'quiet_t'" "tail padding in 'union quiet_u'" } } */
+/* { dg-final { warn-output-with {-DNO_IGNORE} {} "hole between 'c' and '\[^'\]+' in 'struct quiet'" "hole between 'c' and '\[^'\]+' in 'struct quiet_after'" "hole between 'c' and '\[^'\]+' in 'quiet_t'" "tail padding in 'union quiet_u'" } } */
 /* Without the plugin, __has_attribute says no.  */
 /* { dg-final { warn-output-with {} {-fplugin*} "pokehole attributes not registered" } } */
 /* -Wno-attributes silences the misuse.  */

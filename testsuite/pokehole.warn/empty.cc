@@ -2,7 +2,7 @@
 // says), but no order of members can remove it: warn=padding is silent
 // about it, and about classes made only of empty ones.
 // { dg-do compile }
-// { dg-options "-fplugin-arg-pokehole-warn=padding" }
+// { dg-options "-fplugin-arg-pokehole-warn=padding -fplugin-arg-pokehole-warn-all-holes" }
 
 struct tag {};
 struct tag2 : tag {};

@@ -1,25 +1,27 @@
-/* Holes: warned at the member that follows the hole, with its size and
-   the member before it.  Only int and smaller: the same layout natively
-   and with -m32.  */
+/* Holes: warned at the member before the hole (each dg-warning is on
+   its line), with its size and the members on both sides.  Every hole,
+   as pahole shows them (warn-all-holes): struct arr and struct aligned
+   are no smaller in any order (actionable.c).  Only int and smaller:
+   the same layout natively and with -m32.  */
 /* { dg-do compile { target x86_64-*-* } } */
-/* { dg-options "-fplugin-arg-pokehole-warn=holes" } */
+/* { dg-options "-fplugin-arg-pokehole-warn=holes -fplugin-arg-pokehole-warn-all-holes" } */
 
 struct two {
-	char c;
-	int i;		/* { dg-warning "warning: 3-byte hole after 'c' in 'struct two'" } */
-	short s;
-	int j;		/* { dg-warning "warning: 2-byte hole after 's' in 'struct two'" } */
+	char c;	/* { dg-warning "warning: 3-byte hole between 'c' and 'i' in 'struct two'" } */
+	int i;
+	short s;	/* { dg-warning "warning: 2-byte hole between 's' and 'j' in 'struct two'" } */
+	int j;
 	char tail;	/* tail padding: not a hole, not warned with warn=holes */
 };
 
 struct arr {
-	char name[5];
-	int id;		/* { dg-warning "warning: 3-byte hole after 'name' in 'struct arr'" } */
+	char name[5];	/* { dg-warning "warning: 3-byte hole between 'name' and 'id' in 'struct arr'" } */
+	int id;
 };
 
 struct aligned {
-	char c;
-	int x __attribute__((aligned(16)));	/* { dg-warning "warning: 15-byte hole after 'c' in 'struct aligned'" } */
+	char c;	/* { dg-warning "warning: 15-byte hole between 'c' and 'x' in 'struct aligned'" } */
+	int x __attribute__((aligned(16)));
 };
 
 /* No hole: no warning.  */

@@ -4,8 +4,8 @@
 /* { dg-options "-fplugin-arg-pokehole-warn=all" } */
 
 struct two {	/* { dg-warning "warning: 3 bytes of tail padding in 'struct two'" } */
-	char c;
-	int i;		/* { dg-warning "warning: 3-byte hole after 'c' in 'struct two'" } */
+	char c;	/* { dg-warning "warning: 3-byte hole between 'c' and 'i' in 'struct two'" } */
+	int i;
 	char d;
 };
 /* { dg-warning "warning: 'struct two' is 12 bytes; reordered it would be 8" "" { target x86_64-*-* } 6 } */

@@ -1,6 +1,6 @@
 /* Tail padding: warned at the type, with its size.  */
 /* { dg-do compile { target x86_64-*-* } } */
-/* { dg-options "-fplugin-arg-pokehole-warn=padding" } */
+/* { dg-options "-fplugin-arg-pokehole-warn=padding -fplugin-arg-pokehole-warn-all-holes" } */
 
 struct tail { int i; char c; };	/* { dg-warning "warning: 3 bytes of tail padding in 'struct tail'" } */
 

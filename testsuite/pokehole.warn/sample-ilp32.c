@@ -3,8 +3,8 @@
 /* { dg-options "-fplugin-arg-pokehole-warn=all" } */
 
 struct sample {
-	char c[2];
-	long l;		/* { dg-warning "warning: 2-byte hole after 'c' in 'struct sample'" } */
+	char c[2];	/* { dg-warning "warning: 2-byte hole between 'c' and 'l' in 'struct sample'" } */
+	long l;
 	int i;
 	void *p;
 	short s;

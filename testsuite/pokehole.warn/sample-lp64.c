@@ -3,10 +3,10 @@
 /* { dg-options "-fplugin-arg-pokehole-warn=all" } */
 
 struct sample {
-	char c[2];
-	long l;		/* { dg-warning "warning: 6-byte hole after 'c' in 'struct sample'" } */
-	int i;
-	void *p;	/* { dg-warning "warning: 4-byte hole after 'i' in 'struct sample'" } */
+	char c[2];	/* { dg-warning "warning: 6-byte hole between 'c' and 'l' in 'struct sample'" } */
+	long l;
+	int i;	/* { dg-warning "warning: 4-byte hole between 'i' and 'p' in 'struct sample'" } */
+	void *p;
 	short s;
 };
 /* { dg-warning "warning: 6 bytes of tail padding in 'struct sample'" "" { target x86_64-*-* } 5 } */

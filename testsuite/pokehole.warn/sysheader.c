@@ -12,8 +12,8 @@ struct marked { char c; int i; char d; };
 # 13 "sysheader.c"
 /* The same layout outside: warned.  */
 struct outside {	/* { dg-warning "3 bytes of tail padding in 'struct outside'" } */
-	char c;
-	int i;		/* { dg-warning "3-byte hole after 'c' in 'struct outside'" } */
+	char c;	/* { dg-warning "3-byte hole between 'c' and 'i' in 'struct outside'" } */
+	int i;
 	char d;
 };
 /* { dg-warning "'struct outside' is 12 bytes; reordered it would be 8" "" { target x86_64-*-* } 14 } */
@@ -25,7 +25,7 @@ struct outside {	/* { dg-warning "3 bytes of tail padding in 'struct outside'" }
 /* Reporting system headers' types does not make them warned about.  */
 /* { dg-final { warn-output-with-not {-fplugin-arg-pokehole-system-headers} {} "sys_hdr" "marked" } } */
 /* Not a system header: warned.  */
-/* { dg-final { warn-output-with {-DWARN_NOT_SYSTEM} {} "warning: \[0-9\]+-byte hole after 'c' in 'struct sys_hdr'" } } */
+/* { dg-final { warn-output-with {-DWARN_NOT_SYSTEM} {} "warning: \[0-9\]+-byte hole between 'c' and '\[^'\]+' in 'struct sys_hdr'" } } */
 /* -isystem: silent; -I: warned.  */
 /* { dg-final { warn-output-with-not {-DWARN_ISYSTEM -isystem @SRCDIR@/sys} {} "isys" } } */
-/* { dg-final { warn-output-with {-DWARN_ISYSTEM -I@SRCDIR@/sys} {} "warning: \[0-9\]+-byte hole after 'c' in 'struct isys'" } } */
+/* { dg-final { warn-output-with {-DWARN_ISYSTEM -I@SRCDIR@/sys} {} "warning: \[0-9\]+-byte hole between 'c' and '\[^'\]+' in 'struct isys'" } } */

@@ -6,6 +6,6 @@
 struct two { char c; int i; char d; };
 
 /* Without -w the same compilation warns.  */
-/* { dg-final { warn-output-with {} {-w} "warning: \[0-9\]+-byte hole after 'c' in 'struct two'" "warning: \[0-9\]+ bytes of tail padding in 'struct two'" "warning: 'struct two' is \[0-9\]+ bytes; reordered" } } */
+/* { dg-final { warn-output-with {} {-w} "warning: \[0-9\]+-byte hole between 'c' and '\[^'\]+' in 'struct two'" "warning: \[0-9\]+ bytes of tail padding in 'struct two'" "warning: 'struct two' is \[0-9\]+ bytes; reordered" } } */
 /* -w wins over -Werror.  */
 /* { dg-final { warn-output-with-not {-Werror} {} "hole" "error" } } */
