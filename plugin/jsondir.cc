@@ -244,6 +244,17 @@ static struct ph_error *shared_name(const std::string &report)
 	return err;
 }
 
+/* The compile is a check, not a unit of the build (not_a_build): no
+   report file, and no say in warn-once's list.  */
+bool ph_unit_is_check(void)
+{
+	struct driver_output d;
+
+	read_driver(&d);
+	return not_a_build(physical(output_name(d)),
+			   main_input_filename ? main_input_filename : "");
+}
+
 struct ph_error *ph_json_dir_path(const char *dir, struct ph_buf *path)
 {
 	struct driver_output d;

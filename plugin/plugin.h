@@ -57,6 +57,11 @@ struct ph_error *ph_write_file(const char *path, const struct ph_buf *buf);
    a compile to /dev/null); an error when the name would be another
    unit's too.  */
 struct ph_error *ph_json_dir_path(const char *dir, struct ph_buf *path);
+/* Whether this compile is a check, not a unit of the build: of or to
+   /dev/null, autoconf's conftest, CMake's and Meson's checks
+   (jsondir.cc).  A check writes no report file and, in warn-once=,
+   warns as without it and leaves the file alone.  */
+bool ph_unit_is_check(void);
 /* Opens PATH (creating it and its directories), takes an exclusive
    flock on it and appends its contents to CONTENTS; *FD holds the lock
    until ph_rewrite_locked replaces the contents with BUF and closes it

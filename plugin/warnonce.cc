@@ -66,21 +66,6 @@ void ph_warn_once_file(const char *path)
 	once_path = path;
 }
 
-/* A configure test (conftest.c) or a check compiled to /dev/null is
-   not one of the build's units: its warnings, usually thrown away, must
-   not stand for the unit that gives them in the build.  It warns as
-   without warn-once and leaves the file alone.  The driver's -o is in
-   COLLECT_GCC_OPTIONS, each word quoted.  */
-static bool outside_the_build(void)
-{
-	const char *env = getenv("COLLECT_GCC_OPTIONS");
-	const char *src = main_input_filename ? lbasename(main_input_filename)
-					      : "";
-
-	return (env && strstr(env, "'-o' '/dev/null'")) ||
-	       strncmp(src, "conftest.", 9) == 0;
-}
-
 bool ph_warn_once_active(void)
 {
 	static int outside = -1;
@@ -88,7 +73,7 @@ bool ph_warn_once_active(void)
 	if (!once_path || once_broken)
 		return false;
 	if (outside < 0)
-		outside = outside_the_build();
+		outside = ph_unit_is_check();
 	return !outside;
 }
 
