@@ -146,6 +146,9 @@ static bool claim(unsigned kind, location_t loc, uint64_t layout,
 /* The warning of KIND at LOC, FMT with *AP; whether it was shown.  */
 static bool emit_v(unsigned kind, location_t loc, const char *fmt, va_list *ap)
 {
+	/* warning_at opens a group itself; emit_diagnostic_valist does not,
+	   and GCC 15 asserts that every diagnostic is inside one.  */
+	auto_diagnostic_group group;
 	begin_kind(kind);
 	bool shown = emit_diagnostic_valist(DK_WARNING, loc, 0, fmt, ap);
 	end_kind();
