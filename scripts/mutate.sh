@@ -198,8 +198,8 @@ build() {
 tests_of() {
 	case $1 in
 	reorg|report) echo c.exp selftest reorg.exp warn.exp c++.exp embed.exp diff.exp groups.exp nested.exp html.exp sites.exp initgen.exp ;;
-	plugin) echo c.exp warn.exp baseline.exp c++.exp selftest embed.exp functions.exp sites.exp initgen.exp fixit.exp once.exp ;;
-	dwarf) echo selftest dwarf.exp units.exp funct.exp report-in.exp embed.exp diff.exp groups.exp nested.exp html.exp compact.exp sites.exp initgen.exp ;;
+	plugin) echo c.exp warn.exp baseline.exp c++.exp selftest embed.exp functions.exp sites.exp initgen.exp fixit.exp once.exp jsondir.exp ;;
+	dwarf) echo selftest dwarf.exp units.exp funct.exp report-in.exp embed.exp diff.exp groups.exp nested.exp html.exp compact.exp sites.exp initgen.exp names.exp ;;
 	esac
 }
 
