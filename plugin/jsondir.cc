@@ -244,6 +244,29 @@ static struct ph_error *shared_name(const std::string &report)
 	return err;
 }
 
+static void put_path(const components &c, struct ph_buf *out)
+{
+	if (c.empty())
+		ph_buf_putc(out, '/');
+	for (const std::string &name : c) {
+		ph_buf_putc(out, '/');
+		ph_buf_putn(out, name.data(), name.size());
+	}
+}
+
+void ph_physical_path(const char *path, struct ph_buf *out)
+{
+	put_path(physical(path), out);
+}
+
+void ph_unit_output_path(struct ph_buf *out)
+{
+	struct driver_output d;
+
+	read_driver(&d);
+	put_path(physical(output_name(d)), out);
+}
+
 /* The compile is a check, not a unit of the build (not_a_build): no
    report file, and no say in warn-once's list.  */
 bool ph_unit_is_check(void)

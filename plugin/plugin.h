@@ -62,6 +62,11 @@ struct ph_error *ph_json_dir_path(const char *dir, struct ph_buf *path);
    (jsondir.cc).  A check writes no report file and, in warn-once=,
    warns as without it and leaves the file alone.  */
 bool ph_unit_is_check(void);
+/* Appends PATH made absolute, its directory's links resolved, as
+   json-dir names files by it (jsondir.cc); and so the file this
+   compilation writes.  */
+void ph_physical_path(const char *path, struct ph_buf *out);
+void ph_unit_output_path(struct ph_buf *out);
 /* Opens PATH (creating it and its directories), takes an exclusive
    flock on it and appends its contents to CONTENTS; *FD holds the lock
    until ph_rewrite_locked replaces the contents with BUF and closes it

@@ -77,33 +77,32 @@ bool ph_warn_once_active(void)
 	return !outside;
 }
 
-static std::string absolute(const char *path)
+/* PATH as json-dir's names have it: absolute, links resolved.  */
+static std::string physical_path(const char *path)
 {
-	char *real = lrealpath(path);
-	std::string s = real ? real : path;
+	struct ph_buf b;
 
-	free(real);
-	if (!s.empty() && s[0] != '/') {
-		char *cwd = getcwd(NULL, 0);
-
-		if (cwd)
-			s = std::string(cwd) + "/" + s;
-		free(cwd);
-	}
+	ph_buf_init(&b);
+	ph_physical_path(path, &b);
+	std::string s = b.failed ? path : std::string(b.data, b.len);
+	ph_buf_deinit(&b);
 	return s;
 }
 
-/* The unit: its source, and where -o puts its output when the driver
-   told cc1 (-dumpdir): `cc -c a.c` and `cc -fPIC -c a.c -o .libs/a.o`
-   are two units.  */
+/* The unit: its source and the file it writes, as json-dir names that
+   file: `cc -c a.c` and `cc -fPIC -c a.c -o .libs/a.o` are two units.  */
 static const std::string &this_unit(void)
 {
 	if (unit_name.empty()) {
-		unit_name = absolute(main_input_filename ? main_input_filename
-							 : "<stdin>");
-		if (dump_dir_name && *dump_dir_name && dump_base_name)
-			unit_name += " -o " + absolute(dump_dir_name) + "/" +
-				     lbasename(dump_base_name);
+		struct ph_buf out;
+
+		ph_buf_init(&out);
+		ph_unit_output_path(&out);
+		unit_name = physical_path(main_input_filename ?
+					  main_input_filename : "<stdin>");
+		if (!out.failed)
+			unit_name += " -o " + std::string(out.data, out.len);
+		ph_buf_deinit(&out);
 	}
 	return unit_name;
 }
@@ -266,7 +265,7 @@ bool ph_warn_once_claim(location_t loc, const char *kind, uint64_t layout,
 		return true;
 
 	expanded_location x = expand_location(loc);
-	std::string text = x.file ? absolute(x.file) : "<unknown>";
+	std::string text = x.file ? physical_path(x.file) : "<unknown>";
 	char pos[64];
 
 	snprintf(pos, sizeof(pos), ":%d:%d", x.line, x.column);
