@@ -53,7 +53,7 @@ ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/select.c reorg/diff.c reorg/at.c reorg/groups.c reorg/sites.c reorg/sitedb.c \
 	report/buf.c report/text.c report/jsonl.c report/reorg.c report/diff.c \
 	report/at.c report/svg.c report/html.c report/sites.c report/patch.c \
-	report/dedup.c report/frame.c baseline/lines.c baseline/json.c \
+	report/dedup.c input/reports/frame.c reorg/packing.c baseline/lines.c baseline/json.c \
 	baseline/load.c \
 	baseline/merge.c
 # Objects of generated sources, plain data: the sanitized builds
@@ -79,7 +79,7 @@ PLUGIN := plugin/pokehole.so
 VERSIONED_PLUGINS := $(OTHER_GCC_VERSIONS:%=plugin/gcc-%/pokehole.so)
 
 .PHONY: all plugin demo check clean install deps gcc-root
-all: $(PLUGIN) $(VERSIONED_PLUGINS) dwarf/pokehole dwarf/pokefunct
+all: $(PLUGIN) $(VERSIONED_PLUGINS) tools/pokehole tools/pokefunct
 plugin: $(PLUGIN)
 
 # The --html page's script and style, as C strings (report/html.h).
@@ -131,7 +131,7 @@ endef
 $(foreach v,$(OTHER_GCC_VERSIONS),$(eval $(call versioned_plugin,$(v))))
 
 include testsuite/Makefile.frag
-include dwarf/Makefile.frag
+include mk/readers.mk
 include mk/hardening.mk
 
 # Debian packages: installed when we are root, named otherwise.
@@ -165,14 +165,14 @@ demo: deps
 	@echo "=== examples/orders.c: a fix-it that keeps the meaning, and one refused"
 	@$(CC) -fplugin=./$(PLUGIN) -fplugin-arg-pokehole-warn=packable \
 	  -fdiagnostics-generate-patch -c examples/orders.c -o /dev/null
-	@echo "=== dwarf/pokehole -S on the same struct, read from -g output"
+	@echo "=== tools/pokehole -S on the same struct, read from -g output"
 	@$(CC) -g -c examples/sample.c -o build/sample.o && \
-	  dwarf/pokehole -S -C sample build/sample.o
-	@echo "=== dwarf/pokehole --diff: what porting sample from i386 to x86_64 costs"
+	  tools/pokehole -S -C sample build/sample.o
+	@echo "=== tools/pokehole --diff: what porting sample from i386 to x86_64 costs"
 	@$(CC) -g -m32 -c examples/sample.c -o build/sample-i386.o && \
-	  { dwarf/pokehole --diff build/sample-i386.o build/sample.o; true; }
-	@echo "=== dwarf/pokehole --at: what sits at byte 20 of sample"
-	@dwarf/pokehole -C sample --at=20 build/sample.o
+	  { tools/pokehole --diff build/sample-i386.o build/sample.o; true; }
+	@echo "=== tools/pokehole --at: what sits at byte 20 of sample"
+	@tools/pokehole -C sample --at=20 build/sample.o
 
 # The testsuite runs once per GCC with a plugin of its own, each into
 # testsuite/results/gcc-N: in full with the default GCC and the newest
@@ -192,7 +192,7 @@ check: deps
 	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
 	@rm -rf $(RESULTS)
 	@mkdir -p $(RESULTS)
-	@{ echo "pokehole: testing dwarf/pokehole against the plugin"; \
+	@{ echo "pokehole: testing tools/pokehole against the plugin"; \
 	  VERBOSE=1 sh dwarf/selftest.sh > $(RESULTS)/dwarf.sum 2>&1; \
 	  sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \
 	    "$(CXX)" $(CURDIR)/$(PLUGIN) full $(RUNTEST_FLAGS); \
@@ -226,7 +226,7 @@ gcc-root:
 MUTANTS ?=
 MUTATE_JOBS ?= 2
 .PHONY: mutate
-mutate: $(PLUGIN) dwarf/pokehole dwarf/pokefunct $(TEST_TOOLS)
+mutate: $(PLUGIN) tools/pokehole tools/pokefunct $(TEST_TOOLS)
 	sh scripts/mutate.sh -j $(MUTATE_JOBS) $(MUTANTS)
 
 # Each plugin goes into the plugin directory of the GCC it was built for,
@@ -240,8 +240,8 @@ install: all
 	install -d $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(DOCDIR) \
 	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/pokehole.so
-	install -m 755 dwarf/pokehole $(DESTDIR)$(BINDIR)/pokehole
-	install -m 755 dwarf/pokefunct $(DESTDIR)$(BINDIR)/pokefunct
+	install -m 755 tools/pokehole $(DESTDIR)$(BINDIR)/pokehole
+	install -m 755 tools/pokefunct $(DESTDIR)$(BINDIR)/pokefunct
 	install -m 644 docs/pokehole.1 docs/pokehole-plugin.1 docs/pokefunct.1 \
 	  $(DESTDIR)$(MANDIR)/man1
 	install -m 644 README docs/layout-jsonl.md $(DESTDIR)$(DOCDIR)
@@ -255,7 +255,7 @@ install: all
 	done
 
 clean:
-	rm -rf build build-san $(PLUGIN) plugin/gcc-* $(TEST_TOOLS) dwarf/pokefunct testsuite/results \
+	rm -rf build build-san $(PLUGIN) plugin/gcc-* $(TEST_TOOLS) tools/pokehole tools/pokefunct testsuite/results \
 	  testsuite/*.sum testsuite/*.log
 
 -include $(shell find build $(SAN_DIR) -name '*.d' 2>/dev/null)

@@ -1,6 +1,6 @@
 /* Reading JSON Lines records with jansson: what the baseline loader
-   (load.c), the reader's report loader (dwarf/report-load.c) and
-   pokefunct's (dwarf/funcs-json.c) share, so that one line is taken,
+   (load.c), the reader's report loader (input/reports/jsonl-read.c) and
+   pokefunct's (funct/funcs-json.c) share, so that one line is taken,
    and refused, the same way by each.  */
 #ifndef PH_BASELINE_JSON_H
 #define PH_BASELINE_JSON_H

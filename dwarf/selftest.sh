@@ -1,9 +1,9 @@
 #!/bin/sh
-# dwarf/selftest.sh - smoke test of dwarf/pokehole, without DejaGnu.
+# dwarf/selftest.sh - smoke test of tools/pokehole, without DejaGnu.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # Run from anywhere after `make` built plugin/pokehole.so and
-# dwarf/pokehole.  Compiles the testsuite's sources and a few of its own
+# tools/pokehole.  Compiles the testsuite's sources and a few of its own
 # with the plugin's JSON output and with -g, and compares the two field by
 # field (types from system headers left out: the plugin skips them); then
 # compares text and --sizes with pahole on plain C types, checks the
@@ -13,7 +13,7 @@
 # are used when present.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-PH=${PH:-$top/dwarf/pokehole}
+PH=${PH:-$top/tools/pokehole}
 PLUGIN=${PLUGIN:-$top/plugin/pokehole.so}
 CC=${CC:-gcc}
 CXX=${CXX:-g++}
@@ -34,7 +34,7 @@ for tool in jq "$CC"; do
 	command -v "$tool" >/dev/null || { echo "selftest: needs $tool" >&2; exit 2; }
 done
 [ -x "$PH" ] && [ -f "$PLUGIN" ] || {
-	echo "selftest: build dwarf/pokehole and $PLUGIN first" >&2; exit 2; }
+	echo "selftest: build tools/pokehole and $PLUGIN first" >&2; exit 2; }
 
 # Extra sources: what the testsuite's corpus does not cover.
 cat > "$work/extra.c" <<'EOF'
@@ -203,7 +203,7 @@ compare() {
 		bad "$(basename "$src") $*: reader failed: $(cat "$b.err")"
 		return
 	fi
-	# The fast path (dwarf/scan.c) reads C units straight from the
+	# The fast path (input/dwarf/scan.c) reads C units straight from the
 	# section bytes; libdw's walk must give the very same JSON, and the
 	# fast path must have been taken where it applies (not DWARF 2).
 	if POKEHOLE_NO_FAST_PATH=1 "$PH" --json "$b.o" > "$b.slow" 2>/dev/null &&

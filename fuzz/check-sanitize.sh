@@ -7,7 +7,7 @@
 # With the reader, the engine and the test tools built under ASan and
 # UBSan in SAN_DIR:
 #  1. dwarf/selftest.sh, run from a copy of the tree in SAN_DIR/tree whose
-#     dwarf/pokehole is the sanitized reader (selftest.sh takes the reader
+#     tools/pokehole is the sanitized reader (selftest.sh takes the reader
 #     from its own tree); its passes and failures count here;
 #  2. every input under fuzz/regress/HARNESS/ replayed by the sanitized
 #     harness (SAN_DIR/fuzz/HARNESS-replay), 120 s each at most;
@@ -60,7 +60,7 @@ tree=$san/tree
 rm -rf "$tree"
 mkdir -p "$tree/dwarf" "$tree/testsuite"
 cp "$top/dwarf/selftest.sh" "$tree/dwarf/"
-cp "$san/dwarf/pokehole" "$tree/dwarf/pokehole"
+cp "$san/tools/pokehole" "$tree/tools/pokehole"
 cp -r "$top/testsuite/pokehole.c" "$tree/testsuite/"
 cp -r "$top/examples" "$tree/"
 # ASan shadow memory: the selftest's memory bounds are for plain builds.
@@ -96,7 +96,7 @@ for h in $harnesses; do
 done
 
 # 3. The reader and the engine over the testsuite's sources.
-PH=$san/dwarf/pokehole
+PH=$san/tools/pokehole
 srcs=$(ls "$top"/testsuite/pokehole.*/*.c "$top"/testsuite/pokehole.*/*.cc \
 	"$top"/examples/*.c 2>/dev/null | grep -v /pokehole.hostile/)
 "$san/tools/ph-gen" 9101 60 "$work/gen.c" >/dev/null 2>&1 && srcs="$srcs $work/gen.c"
@@ -146,7 +146,7 @@ for args in "" --json -s -R -S -P "-c 32 --json -R"; do
 		fi
 	done
 done
-# The same modes on reports (dwarf/report-load.c): the plugin's JSON of
+# The same modes on reports (input/reports/jsonl-read.c): the plugin's JSON of
 # the sources and the reader's own --json of the objects, read back.
 reps=$jsons
 # shellcheck disable=SC2086

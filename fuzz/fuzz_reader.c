@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../dwarf/reader.h"
+#include "../input/input.h"
 #include "../reorg/analysis.h"
 #include "../reorg/reorganize.h"
 #include "../report/jsonl.h"
@@ -122,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ph_model *model = NULL;
 	struct ph_dedup *dedup = NULL;
-	struct ph_dw_load_opts opts = {
+	struct ph_input_opts opts = {
 		.filter = NULL,
 		.debuginfo_path = empty_dir,
 		.jobs = 1,

@@ -16,7 +16,7 @@
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$1 PLUGIN=$2 CC=${3:-gcc} CXX=${4:-g++}
 case $PLUGIN in /*) ;; *) PLUGIN=$top/$PLUGIN;; esac
-PH=$top/dwarf/pokehole
+PH=$top/tools/pokehole
 GEN=$top/testsuite/tools/ph-gen
 mkdir -p "$out/reader" "$out/baseline"
 work=$(mktemp -d "${TMPDIR:-/tmp}/ph-seed.XXXXXX")

@@ -1,5 +1,5 @@
 # mk/hardening.mk - fuzzing and sanitizer builds; included by the
-# top-level Makefile after dwarf/Makefile.frag and testsuite/Makefile.frag
+# top-level Makefile after mk/readers.mk and testsuite/Makefile.frag
 # (it uses ENGINE_SRC, DWARF_SRC, DWARF_LIBS, DEPFLAGS, VERSION, PLUGIN).
 # Paths are relative to the top directory.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -36,12 +36,12 @@ FUZZ_FLAGS  ?=
 SAN_SRC := $(ENGINE_SRC) $(DWARF_SRC)
 SAN_OBJ := $(SAN_SRC:%.c=$(SAN_DIR)/obj/%.o) $(ENGINE_GEN_OBJ)
 SAN_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN_DIR)/obj/%.o) $(ENGINE_GEN_OBJ)
-SAN_READER_OBJ := $(filter-out $(SAN_DIR)/obj/dwarf/main.o,$(SAN_OBJ))
+SAN_READER_OBJ := $(filter-out $(SAN_DIR)/obj/tools/pokehole.o,$(SAN_OBJ))
 FUZZ_OBJ := $(SAN_SRC:%.c=$(SAN_DIR)/fuzz-obj/%.o) $(ENGINE_GEN_OBJ)
-FUZZ_READER_OBJ := $(filter-out $(SAN_DIR)/fuzz-obj/dwarf/main.o,$(FUZZ_OBJ))
+FUZZ_READER_OBJ := $(filter-out $(SAN_DIR)/fuzz-obj/tools/pokehole.o,$(FUZZ_OBJ))
 FUZZ_ENGINE_OBJ := $(ENGINE_SRC:%.c=$(SAN_DIR)/fuzz-obj/%.o) $(ENGINE_GEN_OBJ)
 
-SAN_READER := $(SAN_DIR)/dwarf/pokehole
+SAN_READER := $(SAN_DIR)/tools/pokehole
 SAN_TOOLS  := $(SAN_DIR)/tools/ph-probe $(SAN_DIR)/tools/ph-gen \
 	$(SAN_DIR)/tools/reorg-test
 SAN_REPLAY := $(FUZZ_HARNESSES:%=$(SAN_DIR)/fuzz/%-replay)

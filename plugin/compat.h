@@ -14,7 +14,7 @@
 #include "../baseline/baseline.h"
 #include "../report/buf.h"
 #include "../report/dedup.h"
-#include "../report/frame.h"
+#include "../input/reports/frame.h"
 #include "../report/jsonl.h"
 #include "../report/reorg.h"
 #include "../report/text.h"

@@ -1,5 +1,5 @@
 /* embed: the unit's report goes into the object the compiler writes, as
-   a section that is not loaded (report/frame.h), so that it travels
+   a section that is not loaded (input/reports/frame.h), so that it travels
    with the object through ccache, distcc and the linker.  It is written
    into the assembly at the end of the unit, where GCC writes the last
    of its own sections: the loaded sections are those the compiler

@@ -12,7 +12,7 @@ void ph_type_text(tree type, struct ph_buf *out);
 
 /* Appends the name the DWARF output of this compilation gives DECL, a
    class's or enum's TYPE_DECL or a typedef, qualified by its scopes as
-   dwarf/pokehole joins them.  False when DWARF leaves it unnamed.  */
+   tools/pokehole joins them.  False when DWARF leaves it unnamed.  */
 bool ph_dwarf_name(tree decl, struct ph_buf *out);
 
 /* TYPE's spelling around a declarator name, pahole style: "char *" "" "",

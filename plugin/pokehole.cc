@@ -33,7 +33,7 @@
                         did with it (funcs.cc)
      embed              the unit's JSON Lines (and function records) also
                         go into the object, in a section that is not
-                        loaded (report/frame.h, embed.cc)
+                        loaded (input/reports/frame.h, embed.cc)
      warn-min=N         no warning about holes or padding under N bytes
      warn-all-holes     also warn about the holes and tail padding of a
                         type no order of its members makes smaller

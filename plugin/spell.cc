@@ -312,7 +312,7 @@ void ph_spell_type(tree type, struct ph_buf *head, struct ph_buf *pre,
 }
 
 /* C++ names, spelled as GCC's DWARF output spells them, which is what
-   dwarf/pokehole reads back from the same compilation: each scope's
+   tools/pokehole reads back from the same compilation: each scope's
    DW_AT_name joined with "::", template arguments as the DWARF names
    write them (defaults written out, enumerators as casts: "Tuned<(Mode)1,
    3>"), "{anonymous}" for an anonymous namespace and "<unnamed>" for an

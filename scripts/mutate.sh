@@ -11,7 +11,7 @@
 #   reorg, report: c.exp, dwarf/selftest.sh, reorg.exp, warn.exp, c++.exp
 #   plugin:        c.exp, warn.exp, baseline.exp, c++.exp, dwarf/selftest.sh (the plugin
 #                  against the reader)
-#   dwarf:         dwarf/selftest.sh, dwarf.exp, units.exp, funct.exp,
+#   reader (input/, funct/, tools/): dwarf/selftest.sh, dwarf.exp, units.exp, funct.exp,
 #                  report-in.exp
 # (each .exp run alone, `runtest --tool pokehole` as scripts/check-gcc.sh
 # runs it, with the default GCC).  A mutant is killed when its build
@@ -64,7 +64,7 @@ records=$(perl -ne '
 			die "mutate: $ARGV: a record without $k (near line $.)\n"
 				unless defined $r{$k}; }
 		die "mutate: $ARGV: bad part $r{part} of $r{id}\n"
-			unless $r{part} =~ /^(reorg|report|plugin|dwarf)$/;
+			unless $r{part} =~ /^(reorg|report|plugin|reader)$/;
 		die "mutate: $ARGV: mutant $r{id} twice\n" if $seen{$r{id}}++;
 		$r{equivalent} = "" unless defined $r{equivalent};
 		print join("\t", @r{qw(id part find replace desc equivalent)}), "\n"; %r = (); }
@@ -88,17 +88,25 @@ if [ $# -gt 0 ]; then
 fi
 [ -n "$records" ] || die "no mutants"
 
-# apply FILE-OR-DIR FIND REPLACE [CHECK]: FIND (escaped) must be in
-# exactly one place in the part's .c/.h/.cc files; with CHECK only say
-# which file, else replace it there.
+# apply TOP PART FIND REPLACE [CHECK]: FIND (escaped) must be in exactly
+# one place in the .c/.h/.cc files of PART's directories under TOP
+# (reader: input/, funct/ and tools/); with CHECK only say which file
+# (relative to TOP), else replace it there.
 apply() {
-	perl -e '
-		my ($dir, $find, $repl, $check) = @ARGV;
+	perl -MFile::Find -e '
+		my ($top, $part, $find, $repl, $check) = @ARGV;
 		for ($find, $repl) { s/\\(n|t|\\)/$1 eq "n" ? "\n" : $1 eq "t" ? "\t" : "\\"/ge; }
-		opendir(my $d, $dir) or die "mutate: $dir: $!\n";
+		my @dirs = $part eq "reader" ? qw(input funct tools) : ($part);
+		my @files;
+		for my $d (@dirs) {
+			-d "$top/$d" or die "mutate: $top/$d: no such directory\n";
+			find({ no_chdir => 1, wanted => sub {
+				push @files, substr($_, length($top) + 1) if /\.(c|h|cc)$/ && -f $_;
+			} }, "$top/$d");
+		}
 		my ($hits, $where) = (0, "");
-		for my $f (sort grep { /\.(c|h|cc)$/ } readdir $d) {
-			open(my $h, "<", "$dir/$f") or die; local $/; my $s = <$h>;
+		for my $f (sort @files) {
+			open(my $h, "<", "$top/$f") or die; local $/; my $s = <$h>;
 			my $n = () = $s =~ /\Q$find\E/g;
 			$hits += $n; $where .= " $f" x $n;
 		}
@@ -106,9 +114,9 @@ apply() {
 		(my $f = $where) =~ s/^ //;
 		print "$f\n";
 		exit 0 if $check;
-		open(my $h, "<", "$dir/$f") or die; local $/; my $s = <$h>; close $h;
+		open(my $h, "<", "$top/$f") or die; local $/; my $s = <$h>; close $h;
 		$s =~ s/\Q$find\E/$repl/;
-		open($h, ">", "$dir/$f") or die; print $h $s; close $h or die;
+		open($h, ">", "$top/$f") or die; print $h $s; close $h or die;
 	' "$@"
 }
 
@@ -116,7 +124,7 @@ apply() {
 bad=0
 printf '%s\n' "$records" > "${TMPDIR:-/tmp}/ph-mutate-list.$$"
 while IFS='	' read -r id part find repl desc equiv; do
-	if ! r=$(apply "$top/$part" "$find" "$repl" check); then
+	if ! r=$(apply "$top" "$part" "$find" "$repl" check); then
 		n=${r%%:*}
 		if [ "$n" = 0 ]; then
 			echo "mutate: $id: its find-string is nowhere in $part/" >&2
@@ -181,7 +189,7 @@ fi
 trap 'exit 130' INT TERM
 echo "mutate: copying the tree into $work"
 (cd "$top" && { git ls-files -z --cached --others --exclude-standard; [ -d build ] && find build -type f -print0;
-  for f in plugin/pokehole.so dwarf/pokehole dwarf/pokefunct testsuite/tools/ph-probe \
+  for f in plugin/pokehole.so tools/pokehole tools/pokefunct testsuite/tools/ph-probe \
 	   testsuite/tools/ph-gen testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so; do
 	[ -f "$f" ] && printf '%s\0' "$f"; done; } |
   tar --null -T - -cf - 2>/dev/null) | (cd "$work/" && tar -xpf -) ||
@@ -191,15 +199,15 @@ log=$work/.mutate/log
 
 build() {
 	$MAKE -C "$work" --no-print-directory -j2 plugin/pokehole.so \
-	  dwarf/pokehole dwarf/pokefunct testsuite/tools/ph-probe \
+	  tools/pokehole tools/pokefunct testsuite/tools/ph-probe \
 	  testsuite/tools/ph-gen testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so >> "$log" 2>&1
 }
 
 tests_of() {
 	case $1 in
-	reorg|report) echo c.exp selftest reorg.exp warn.exp c++.exp embed.exp diff.exp groups.exp nested.exp html.exp sites.exp initgen.exp ;;
+	reorg|report) echo c.exp selftest reorg.exp warn.exp c++.exp embed.exp diff.exp groups.exp nested.exp html.exp sites.exp initgen.exp dwarf.exp compact.exp ;;
 	plugin) echo c.exp warn.exp baseline.exp c++.exp selftest embed.exp functions.exp sites.exp initgen.exp fixit.exp once.exp jsondir.exp ;;
-	dwarf) echo selftest dwarf.exp units.exp funct.exp report-in.exp embed.exp diff.exp groups.exp nested.exp html.exp compact.exp sites.exp initgen.exp names.exp ;;
+	reader) echo selftest dwarf.exp units.exp funct.exp report-in.exp embed.exp diff.exp groups.exp nested.exp html.exp compact.exp sites.exp initgen.exp names.exp ;;
 	esac
 }
 
@@ -298,9 +306,9 @@ while IFS='	' read -r id part find repl desc equiv; do
 	total=$((total + 1))
 	echo "=== $id" >> "$log"
 	t0=$(date +%s)
-	file=$(apply "$work/$part" "$find" "$repl" check) || die "$id: cannot apply"
-	cp "$work/$part/$file" "$work/.mutate/orig" &&
-		apply "$work/$part" "$find" "$repl" > /dev/null ||
+	file=$(apply "$work" "$part" "$find" "$repl" check) || die "$id: cannot apply"
+	cp "$work/$file" "$work/.mutate/orig" &&
+		apply "$work" "$part" "$find" "$repl" > /dev/null ||
 		die "$id: cannot apply"
 	by=
 	if ! build; then
@@ -311,8 +319,8 @@ while IFS='	' read -r id part find repl desc equiv; do
 		done
 	fi
 	# Restore the file (a new mtime: the next build recompiles it).
-	cat "$work/.mutate/orig" > "$work/$part/$file" ||
-		die "$id: cannot undo in $part/$file"
+	cat "$work/.mutate/orig" > "$work/$file" ||
+		die "$id: cannot undo in $file"
 	echo "$id: $(( $(date +%s) - t0 ))s" >> "$log"
 	if [ -n "$by" ]; then
 		killed=$((killed + 1))

@@ -31,7 +31,7 @@ TEST_TOOLS := testsuite/tools/ph-probe testsuite/tools/ph-gen \
 # the header sweep) runs in `make check` with the rest; alone, with the
 # default GCC: `make check-realcode` (results in testsuite/results/realcode).
 .PHONY: check-realcode
-check-realcode: $(PLUGIN) dwarf/pokehole $(TEST_TOOLS)
+check-realcode: $(PLUGIN) tools/pokehole $(TEST_TOOLS)
 	@rm -rf $(CURDIR)/testsuite/results/realcode
 	@mkdir -p $(CURDIR)/testsuite/results/realcode
 	cd testsuite && LC_ALL=C runtest --tool pokehole --srcdir . \

@@ -14,7 +14,7 @@
 #   -w DIR     work directory (default /tmp/initgen/work)
 #   -g OPTS    options for ph-initgen (--without elision, --with symidx, ...)
 #   TOOL=DIR   where pokehole.so and pokehole are (default: a copy of the
-#              tree's plugin/pokehole.so and dwarf/pokehole made at start,
+#              tree's plugin/pokehole.so and tools/pokehole made at start,
 #              in WORKDIR/tool, since the tree may be rebuilt meanwhile)
 #   GEN=PATH   the generator (default: testsuite/tools/ph-initgen, built
 #              if missing)
@@ -68,7 +68,7 @@ mkdir -p "$work"
 if [ -z "${TOOL:-}" ]; then
 	TOOL=$work/tool
 	mkdir -p "$TOOL"
-	cp "$top/plugin/pokehole.so" "$top/dwarf/pokehole" "$TOOL/" || exit 2
+	cp "$top/plugin/pokehole.so" "$top/tools/pokehole" "$TOOL/" || exit 2
 fi
 if [ -z "${GEN:-}" ]; then
 	GEN=$top/testsuite/tools/ph-initgen

@@ -1,0 +1,280 @@
+/* C++ class layout that DWARF leaves to the reader: where the virtual
+   bases of a complete object are, and how many bytes each base really
+   takes (its data size, CLASSTYPE_SIZE in GCC), computed the way the
+   Itanium C++ ABI (and GCC, class.cc) lays classes out.
+
+   DWARF gives the offsets of non-virtual bases and members; a virtual
+   base's offset is an expression read from the vtable at run time.  The
+   complete-object layout is rebuilt here:
+   - per class: empty, dynamic (has a vptr), nearly empty (a vptr and no
+     other non-virtual data), POD for the purpose of layout (then its
+     as-base size is its sizeof, else its data size), its non-virtual
+     alignment, and its primary base;
+   - the inheritance graph in graph order (depth-first, left to right,
+     each virtual base at its first occurrence), primary bases marked as
+     GCC's determine_primary_bases does (a class's primary virtual base
+     shares that class's address; a dynamic class without a non-virtual
+     dynamic base takes the first nearly empty virtual base not yet
+     primary, else steals the first one);
+   - the virtual bases not primary, in graph order, from the end of the
+     non-virtual data: a non-empty one at the next offset aligned to its
+     non-virtual alignment (moved on while one of its empty subobjects
+     would share an address with another of the same type), an empty one
+     at offset 0 unless an empty subobject of its type is there already,
+     else from the end on.
+   Where a class is not fully described (declarations only, corrupt
+   input) the layout is marked unknown and the caller keeps what DWARF
+
+   The cxx.c entry points are here; the class facts in cxx-facts.c, the
+   complete-object layout in cxx-vbases.c, the [[no_unique_address]]
+   rules in cxx-nua.c.  */
+#include "cxx-class.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l)
+{
+	free(l->bases);
+	free(l->vbases);
+	memset(l, 0, sizeof(*l));
+}
+
+static bool push_vb(struct ph_dw_ctx *ctx, struct ph_dw_cxx_layout *l,
+		    size_t *cap, const struct ph_dw_cxx_vbase *vb)
+{
+	if (!grow(ctx, &l->vbases, cap, l->nvbases + 1,
+			sizeof(*l->vbases)))
+		return false;
+	l->vbases[l->nvbases++] = *vb;
+	return true;
+}
+
+/* Whether the virtual base of class DIE is in the list already.  Each
+   is listed once, by its class: not by offset and size, which two
+   virtual bases can share (two empty ones at 0, a nearly empty one and
+   the primary it shares its vptr with).  */
+static bool listed(const struct ph_dw_cxx_layout *l, Dwarf_Die *die)
+{
+	for (size_t k = 0; k < l->nvbases; k++)
+		if (ph_dw_key(&l->vbases[k].die) == ph_dw_key(die))
+			return true;
+	return false;
+}
+
+/* The virtual bases without a field of their own in GCC's record (empty
+   ones, primary ones of other classes), in the order the plugin lists
+   them: post-order over the bases.  */
+static bool fieldless(struct ph_dw_ctx *ctx, struct ph_dw_cls *top,
+		      size_t cls, struct ph_dw_cxx_layout *l, size_t *cap,
+		      bool *seen, unsigned depth)
+{
+	struct ph_dw_cls *c = C(ctx, cls);
+
+	if (depth > PH_INPUT_MAX_DEPTH)
+		return false;
+	for (size_t i = 0; i < c->nbases; i++) {
+		struct ph_dw_cls_base *b = &c->bases[i];
+		struct ph_dw_cls *bc = C(ctx, b->cls);
+		struct ph_dw_cxx_vbase vb;
+		size_t k;
+
+		if (!seen[b->cls]) {
+			if (!fieldless(ctx, top, b->cls, l, cap, seen,
+				       depth + 1))
+				return false;
+			seen[b->cls] = true;
+		}
+		if (!b->virt)
+			continue;
+		for (k = 0; k < top->nvbases; k++)
+			if (top->vbases[k].cls == b->cls)
+				break;
+		if (k == top->nvbases)
+			return false;
+		if (listed(l, &bc->die))
+			continue;
+		memset(&vb, 0, sizeof(vb));
+		vb.die = bc->die;
+		vb.off = top->vbases[k].off;
+		vb.size = bc->size;
+		vb.bit_size = 8 * bc->data_bytes;
+		vb.nvalign = bc->nvalign;
+		vb.fieldless = true;
+		if (!push_vb(ctx, l, cap, &vb))
+			return false;
+	}
+	return true;
+}
+
+static bool layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+		   struct ph_dw_cxx_layout *l)
+{
+	struct ph_dw_cls *c;
+	size_t idx, cap = 0;
+	bool *seen = NULL;
+
+	memset(l, 0, sizeof(*l));
+	l->primary_base = -1;
+	if (!ph_dw_cls_get(ctx, die, 0, &idx) ||
+	    !ph_dw_cls_complete_layout(ctx, idx, 0))
+		return false;
+	c = C(ctx, idx);
+	l->nbases = c->nbases;
+	if (c->nbases) {
+		l->bases = zalloc(ctx, c->nbases, sizeof(*l->bases));
+		if (!l->bases)
+			goto fail;
+	}
+	for (size_t i = 0; i < c->nbases; i++) {
+		struct ph_dw_cls *bc = C(ctx, c->bases[i].cls);
+
+		l->bases[i].bit_size = bc->empty ? 0 : 8 * bc->dsize;
+		l->bases[i].np_bit_size = bc->empty ? 0 : 8 * bc->dsize_np;
+		l->bases[i].nvalign = bc->nvalign;
+		l->bases[i].virt = c->bases[i].virt;
+		if (!c->bases[i].virt && c->has_primary &&
+		    !c->primary_virtual && c->primary_cls == c->bases[i].cls &&
+		    l->primary_base < 0)
+			l->primary_base = (int)i;
+	}
+	/* The class's own primary virtual base: the first base field.  */
+	for (size_t k = 0; k < c->nvbases; k++) {
+		struct ph_dw_cls *v = C(ctx, c->vbases[k].cls);
+		struct ph_dw_cxx_vbase vb;
+
+		if (!c->vbases[k].own_primary)
+			continue;
+		memset(&vb, 0, sizeof(vb));
+		vb.die = v->die;
+		vb.off = c->vbases[k].off;
+		vb.size = v->size;
+		vb.bit_size = v->empty ? 0 : 8 * v->dsize;
+		vb.nvalign = v->nvalign;
+		vb.own_primary = true;
+		if (!push_vb(ctx, l, &cap, &vb))
+			goto fail;
+	}
+	/* Those with a field, in graph order.  */
+	for (size_t k = 0; k < c->nvbases; k++) {
+		struct ph_dw_cls *v = C(ctx, c->vbases[k].cls);
+		struct ph_dw_cxx_vbase vb;
+
+		if (c->vbases[k].primary || v->empty)
+			continue;
+		memset(&vb, 0, sizeof(vb));
+		vb.die = v->die;
+		vb.off = c->vbases[k].off;
+		vb.size = v->size;
+		vb.bit_size = 8 * c->vbases[k].dsize;
+		vb.nvalign = v->nvalign;
+		if (!push_vb(ctx, l, &cap, &vb))
+			goto fail;
+	}
+	seen = zalloc(ctx, ctx->classes.cls_n, sizeof(*seen));
+	if (!seen || !fieldless(ctx, c, idx, l, &cap, seen, 0))
+		goto fail;
+	free(seen);
+	return true;
+fail:
+	free(seen);
+	ph_dw_cxx_layout_free(l);
+	return false;
+}
+
+/* The class TYPE is (through typedefs and qualifiers), defined here.  */
+static bool defined_cls(struct ph_dw_ctx *ctx, Dwarf_Die *type, size_t *idx)
+{
+	Dwarf_Die t = *type;
+
+	return ph_dw_cls_strip(ctx, &t, NULL) &&
+	       ph_dw_cls_is_aggregate(dwarf_tag(&t)) &&
+	       !dwarf_hasattr(&t, DW_AT_declaration) &&
+	       ph_dw_cls_get(ctx, &t, 0, idx);
+}
+
+static bool nua_size_of(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+			uint64_t *ret)
+{
+	size_t idx;
+
+	if (!defined_cls(ctx, type, &idx) || C(ctx, idx)->empty)
+		return false;
+	*ret = ph_dw_cls_nua_size(ctx, idx, 0);
+	return true;
+}
+
+static bool data_size_of(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+			 uint64_t *ret)
+{
+	size_t idx;
+
+	if (!defined_cls(ctx, type, &idx))
+		return false;
+	*ret = C(ctx, idx)->empty ? 0 : C(ctx, idx)->dsize;
+	return true;
+}
+
+static bool empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
+		      bool complete, Dwarf_Die *empty)
+{
+	Dwarf_Die o = *outer, e = *empty;
+	struct ph_dw_cls_records r = { 0 };
+	size_t oi, ei;
+	bool found = false;
+
+	if (!ph_dw_cls_strip(ctx, &o, NULL) || !ph_dw_cls_strip(ctx, &e, NULL) ||
+	    !ph_dw_cls_is_aggregate(dwarf_tag(&o)) ||
+	    !ph_dw_cls_is_aggregate(dwarf_tag(&e)) ||
+	    dwarf_hasattr(&o, DW_AT_declaration) ||
+	    dwarf_hasattr(&e, DW_AT_declaration) ||
+	    !ph_dw_cls_get(ctx, &o, 0, &oi) || !ph_dw_cls_get(ctx, &e, 0, &ei))
+		return false;
+	ph_dw_cls_walk(ctx, &r, oi, 0, 0, complete, true, 0);
+	/* A class laid out from another unit's definition has that unit's
+	   DIEs for its members' types: the same class by name too.  */
+	for (size_t k = 0; k < r.n && !found; k++) {
+		const char *a = dwarf_diename(&C(ctx, r.v[k].cls)->die);
+		const char *b = dwarf_diename(&e);
+
+		found = r.v[k].off == 0 &&
+			(r.v[k].cls == ei || (a && b && strcmp(a, b) == 0));
+	}
+	free(r.v);
+	return found;
+}
+
+struct ph_error *ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				  bool *known, struct ph_dw_cxx_layout *l)
+{
+	*known = layout(ctx, die, l);
+	if (ctx->nomem && *known) {
+		ph_dw_cxx_layout_free(l);
+		*known = false;
+	}
+	return ph_dw_nomem(ctx);
+}
+
+struct ph_error *ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				    bool *known, uint64_t *ret)
+{
+	*known = nua_size_of(ctx, type, ret);
+	return ph_dw_nomem(ctx);
+}
+
+struct ph_error *ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				     bool *known, uint64_t *ret)
+{
+	*known = data_size_of(ctx, type, ret);
+	return ph_dw_nomem(ctx);
+}
+
+struct ph_error *ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx,
+				     Dwarf_Die *outer, bool complete,
+				     Dwarf_Die *empty, bool *ret)
+{
+	*ret = empty_at0(ctx, outer, complete, empty);
+	return ph_dw_nomem(ctx);
+}
+

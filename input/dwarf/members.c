@@ -1,0 +1,931 @@
+/* One struct, union or class DIE into the layout model: its members with
+   their offsets (both bitfield encodings), sizes, spelled types, untagged
+   aggregates expanded in place, C++ bases and the vptr.  */
+#include "dw.h"
+
+#include "../../reorg/analysis.h"
+#include "../../reorg/packing.h"
+
+#include <dwarf.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *kind_of_tag(int tag, enum ph_kind *kind)
+{
+	switch (tag) {
+	case DW_TAG_structure_type:
+		*kind = PH_KIND_STRUCT;
+		return "struct";
+	case DW_TAG_class_type:
+		*kind = PH_KIND_CLASS;
+		return "class";
+	case DW_TAG_union_type:
+		*kind = PH_KIND_UNION;
+		return "union";
+	default:
+		return NULL;
+	}
+}
+
+/* Peels qualifiers (and typedefs when THROUGH_TYPEDEFS) off *DIE.  False
+   when the chain ends in void.  */
+static struct ph_error *peel(Dwarf_Die *die, bool through_typedefs,
+			     bool *found)
+{
+	*found = true;
+	for (unsigned i = 0; i <= PH_INPUT_MAX_DEPTH; i++) {
+		int tag = dwarf_tag(die);
+		bool present;
+		struct ph_error *err;
+
+		if (tag != DW_TAG_const_type && tag != DW_TAG_volatile_type &&
+		    tag != DW_TAG_restrict_type && tag != DW_TAG_atomic_type &&
+		    !(through_typedefs && tag == DW_TAG_typedef))
+			return NULL;
+		if ((err = ph_dw_type(die, &present, die)))
+			return err;
+		if (!present) {
+			*found = false;
+			return NULL;
+		}
+	}
+	return ph_dw_error(die, "DW_AT_type", "type chain too long");
+}
+
+static struct ph_error *type_size(Dwarf_Die *type, uint64_t *ret, bool *known)
+{
+	return ph_dw_size(type, ret, known);
+}
+
+/* An array whose first dimension has no bound: a flexible array member.
+   COUNT0 is set for an explicit zero count ([0]).  */
+static bool is_flexible(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+			bool *count0)
+{
+	Dwarf_Die cur = *type, sub;
+	bool found;
+
+	*count0 = false;
+	/* Not an array we can read: the member's type says so elsewhere.  */
+	if (!ph_dw_catch(ctx, peel(&cur, true, &found)))
+		return false;
+	if (!found || dwarf_tag(&cur) != DW_TAG_array_type)
+		return false;
+	if (dwarf_child(&cur, &sub) != 0)
+		return true;
+	if (dwarf_hasattr_integrate(&sub, DW_AT_count) ||
+	    dwarf_hasattr_integrate(&sub, DW_AT_upper_bound)) {
+		uint64_t n;
+
+		*count0 = ph_dw_subrange_count(&sub, &n) && n == 0;
+		return false;
+	}
+	return true;
+}
+
+static struct ph_error *spell_into(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				   struct ph_member *m)
+{
+	struct ph_buf head, pre, post;
+	struct ph_error *err;
+
+	/* Built only for its alignment or padding: no spelling.  */
+	if (ctx->layout_only) {
+		m->type = m->name_pre = m->name_post = "";
+		return NULL;
+	}
+	ph_buf_init(&head);
+	ph_buf_init(&pre);
+	ph_buf_init(&post);
+	err = ph_dw_spell_type(ctx, type, &head, &pre, &post);
+	if (!err && (head.failed || pre.failed || post.failed))
+		err = &ph_error_nomem;
+	if (!err &&
+	    !(err = ph_model_strdup(ctx->model, head.data ? head.data : "",
+				    &m->type)) &&
+	    !(err = ph_model_strdup(ctx->model, pre.data ? pre.data : "",
+				    &m->name_pre)))
+		err = ph_model_strdup(ctx->model, post.data ? post.data : "",
+				      &m->name_post);
+	ph_buf_deinit(&head);
+	ph_buf_deinit(&pre);
+	ph_buf_deinit(&post);
+	return err;
+}
+
+/* Whether a base class has no data at all: no data members, no vptr, only
+   empty bases.  */
+static bool empty_class(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			unsigned depth)
+{
+	Dwarf_Die child;
+	int rc;
+
+	if (depth > PH_INPUT_MAX_DEPTH)
+		return false;
+	for (rc = dwarf_child(die, &child); rc == 0;
+	     rc = dwarf_siblingof(&child, &child)) {
+		int tag = dwarf_tag(&child);
+
+		if (tag == DW_TAG_member &&
+		    !dwarf_hasattr(&child, DW_AT_declaration) &&
+		    !dwarf_hasattr_integrate(&child, DW_AT_external))
+			return false;
+		if (tag == DW_TAG_inheritance) {
+			Dwarf_Die base;
+			bool present, found;
+
+			if (!ph_dw_catch(ctx, ph_dw_type(&child, &present,
+							 &base)) ||
+			    !present ||
+			    !ph_dw_catch(ctx, peel(&base, true, &found)) ||
+			    !found ||
+			    !empty_class(ctx, &base, depth + 1))
+				return false;
+		}
+	}
+	return rc >= 0;
+}
+
+/* What settle_unique_addresses needs of a member beside its place.  */
+struct member_info {
+	bool empty;		/* of an empty class */
+	bool has_type;		/* TYPE set: a base or a data member, no
+				   bitfield */
+	Dwarf_Die type;
+};
+
+/* What the inference found for a list of members.  */
+struct list_info {
+	uint32_t align, explicit_align;
+	bool packed;
+};
+
+static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
+				   uint64_t base_bit, uint64_t agg_size,
+				   bool is_union, unsigned depth,
+				   struct ph_member **ret, size_t *ret_n,
+				   struct list_info *info);
+
+/* One DW_TAG_member or DW_TAG_inheritance into M.  *SKIP for what is not
+   part of the layout (static members, unnamed bitfields).  M->align
+   holds the natural alignment until the inference replaces it.  */
+static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				     uint64_t base_bit, unsigned depth,
+				     struct ph_member *m, bool *skip,
+				     struct member_info *info)
+{
+	Dwarf_Die type, peeled;
+	struct ph_error *err;
+	uint64_t loc, v;
+	bool present, dynamic, found, is_base;
+	const char *name;
+
+	memset(m, 0, sizeof(*m));
+	memset(info, 0, sizeof(*info));
+	*skip = false;
+	is_base = dwarf_tag(die) == DW_TAG_inheritance;
+	/* Static data members: DW_TAG_variable in DWARF 5, a declared
+	   external DW_TAG_member before.  */
+	if (!is_base && (dwarf_hasattr(die, DW_AT_declaration) ||
+			 dwarf_hasattr_integrate(die, DW_AT_external))) {
+		*skip = true;
+		return NULL;
+	}
+	name = dwarf_diename(die);
+	if ((err = ph_dw_type(die, &present, &type)))
+		return err;
+	if (!present)
+		return ph_dw_error(die, "DW_AT_type", "member without a type");
+	if ((err = ph_dw_member_location(die, &loc, &dynamic)))
+		return err;
+
+	if (dwarf_hasattr_integrate(die, DW_AT_bit_size)) {
+		uint64_t bits, unit;
+
+		if (!name) {	/* unnamed bitfield: bits show as a hole */
+			*skip = true;
+			return NULL;
+		}
+		if ((err = ph_dw_udata(die, DW_AT_bit_size, "DW_AT_bit_size",
+				       &present, &bits)))
+			return err;
+		peeled = type;
+		if ((err = peel(&peeled, true, &found)))
+			return err;
+		if (!found || (err = type_size(&peeled, &unit, &found)))
+			return err ? err : ph_dw_error(die, "DW_AT_type",
+						       "bitfield of void");
+		if (bits == 0 || bits > 8 * 1024 || unit > 1024)
+			return ph_dw_error(die, "DW_AT_bit_size",
+					   "impossible bitfield width");
+		m->bitfield = true;
+		m->bit_size = bits;
+		m->size = unit;
+		if ((err = ph_dw_bit_start(die, loc, unit, bits,
+					   &m->bit_offset)))
+			return err;
+	} else {
+		bool count0;
+
+		if (loc > (UINT64_MAX >> 4))
+			return ph_dw_error(die, "DW_AT_data_member_location",
+					   "impossible offset");
+		m->bit_offset = 8 * loc;
+		if (is_flexible(ctx, &type, &count0)) {
+			m->flexible = true;
+			m->size = 0;
+		} else if (count0) {
+			m->size = 0;
+		} else {
+			if ((err = type_size(&type, &m->size, &found)))
+				return err;
+			if (!found)
+				return ph_dw_error(die, "DW_AT_type",
+						   "member of unknown size");
+		}
+		if (m->size > (UINT64_MAX >> 4))
+			return ph_dw_error(die, "DW_AT_type",
+					   "impossible member size");
+		m->bit_size = 8 * m->size;
+	}
+	if (m->bit_offset > UINT64_MAX - base_bit)
+		return ph_dw_error(die, NULL, "impossible offset");
+	m->bit_offset += base_bit;
+	if ((err = ph_model_strdup(ctx->model, name ? name : "", &m->name)))
+		return err;
+	m->artificial = dwarf_hasattr_integrate(die, DW_AT_artificial);
+
+	/* Natural alignment, parked in align.  */
+	if ((err = ph_dw_natural_align(ctx, &type, depth, &m->align)))
+		return err;
+	if (!m->bitfield && !is_base) {
+		bool user;
+
+		if ((err = ph_dw_udata(die, DW_AT_alignment, "DW_AT_alignment",
+				       &present, &v)))
+			return err;
+		if (present && v)
+			m->explicit_align = v > UINT32_MAX ? UINT32_MAX
+							   : (uint32_t)v;
+		else if ((err = ph_dw_user_aligned(ctx, &type, depth, &user)))
+			return err;
+		else if (user)
+			m->explicit_align = m->align;
+	}
+
+	if (is_base) {
+		uint64_t vis;
+
+		info->type = type;
+		info->has_type = true;
+
+		m->base = true;
+		m->artificial = false;
+		m->virtual_base = dynamic ||
+				  (ph_dw_catch(ctx, ph_dw_udata(die,
+						DW_AT_virtuality,
+						"DW_AT_virtuality", &present,
+						&vis)) &&
+				   present && vis != DW_VIRTUALITY_none);
+		peeled = type;
+		if ((err = peel(&peeled, true, &found)))
+			return err;
+		if (found && empty_class(ctx, &peeled, 0))
+			m->bit_size = 0;
+		return spell_into(ctx, &type, m);
+	}
+
+	peeled = type;
+	if ((err = peel(&peeled, true, &found)))
+		return err;
+	info->empty = !m->bitfield && found &&
+		      (dwarf_tag(&peeled) == DW_TAG_structure_type ||
+		       dwarf_tag(&peeled) == DW_TAG_class_type) &&
+		      empty_class(ctx, &peeled, 0);
+	info->type = type;
+	info->has_type = !m->bitfield;
+	peeled = type;
+	if ((err = peel(&peeled, false, &found)))
+		return err;
+	if (!m->bitfield && found && !dwarf_diename(&peeled) &&
+	    (dwarf_tag(&peeled) == DW_TAG_structure_type ||
+	     dwarf_tag(&peeled) == DW_TAG_class_type ||
+	     dwarf_tag(&peeled) == DW_TAG_union_type) &&
+	    !dwarf_hasattr(&peeled, DW_AT_declaration)) {
+		struct list_info info;
+
+		m->nested = true;
+		m->nested_kind = dwarf_tag(&peeled) == DW_TAG_union_type ?
+				 PH_KIND_UNION : PH_KIND_STRUCT;
+		m->type = m->name_pre = m->name_post = "";
+		if ((err = build_list(ctx, &peeled, m->bit_offset, m->size,
+				      m->nested_kind == PH_KIND_UNION,
+				      depth + 1, &m->members, &m->nr_members,
+				      &info)))
+			return err;
+	} else if ((err = spell_into(ctx, &type, m))) {
+		return err;
+	}
+	if (!m->bitfield && (err = ph_dw_tail_padding(ctx, &type,
+						      &m->type_padding)))
+		return err;
+	return NULL;
+}
+
+static bool has_bases(Dwarf_Die *agg)
+{
+	Dwarf_Die child;
+	int rc;
+
+	for (rc = dwarf_child(agg, &child); rc == 0;
+	     rc = dwarf_siblingof(&child, &child))
+		if (dwarf_tag(&child) == DW_TAG_inheritance)
+			return true;
+	return false;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The first of the N sorted V past OFF, UINT64_MAX for none.  */
+static uint64_t first_after(const uint64_t *v, size_t n, uint64_t off)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n ? v[lo] : UINT64_MAX;
+}
+
+static bool is_vptr(const struct ph_member *m)
+{
+	return !m->base && m->artificial && strncmp(m->name, "_vptr", 5) == 0;
+}
+
+/* The members of a class with bases in the order GCC's record has its
+   fields (the plugin's order before its stable sort by offset): the
+   vptr, the primary base, the other non-virtual bases, the data
+   members, the virtual bases with a field, the fieldless ones.  Virtual
+   bases are placed as in a complete object (L); DWARF's direct virtual
+   base entries give way to L's list, which has the indirect ones too.  */
+static struct ph_error *arrange_bases(struct ph_dw_ctx *ctx,
+				      struct ph_member_vec *vec,
+				      const struct ph_dw_cxx_layout *l,
+				      unsigned depth)
+{
+	struct ph_member_vec out;
+	struct ph_error *err = NULL;
+	uint64_t *starts;
+	size_t nb = 0;
+
+	/* Direct bases in DWARF order are L's bases.  */
+	for (size_t i = 0; i < vec->n; i++)
+		if (vec->v[i].base)
+			nb++;
+	if (nb != l->nbases)
+		return NULL;	/* keep DWARF's */
+	/* Where the members start, sorted, for the bases' tails.  */
+	starts = malloc((vec->n ? vec->n : 1) * sizeof(*starts));
+	if (!starts)
+		return &ph_error_nomem;
+	for (size_t i = 0; i < vec->n; i++)
+		starts[i] = vec->v[i].bit_offset / 8 * 8;
+	qsort(starts, vec->n, sizeof(*starts), cmp_u64);
+	nb = 0;
+	for (size_t i = 0; i < vec->n; i++)
+		if (vec->v[i].base) {
+			struct ph_member *b = &vec->v[i];
+			uint64_t next = first_after(starts, vec->n,
+						    b->bit_offset);
+
+			b->bit_size = l->bases[nb].bit_size;
+			b->align = l->bases[nb].nvalign;
+			b->virtual_base = l->bases[nb].virt;
+			/* A member starting inside its data: the base is no
+			   POD for layout (a [[no_unique_address]] member of
+			   its own, which DWARF does not record) or smaller
+			   than it looks; it takes what the offsets allow.  */
+			if (!b->virtual_base && b->bit_size &&
+			    next < b->bit_offset + 8 * b->size &&
+			    b->bit_offset + b->bit_size > next) {
+				b->bit_size = l->bases[nb].np_bit_size;
+				if (b->bit_offset + b->bit_size > next)
+					b->bit_size = next - b->bit_offset;
+			}
+			nb++;
+		}
+	free(starts);
+	ph_member_vec_init(&out);
+	for (int rank = 0; rank < 6 && !err; rank++) {
+		if (rank == 1 || rank == 4 || rank == 5) {
+			for (size_t k = 0; k < l->nvbases && !err; k++) {
+				const struct ph_dw_cxx_vbase *vb = &l->vbases[k];
+				Dwarf_Die die = vb->die;
+				struct ph_member m;
+
+				if ((rank == 1) != vb->own_primary ||
+				    (rank == 5) != vb->fieldless)
+					continue;
+				memset(&m, 0, sizeof(m));
+				m.name = "";
+				m.base = m.virtual_base = true;
+				m.bit_offset = 8 * vb->off;
+				m.size = vb->size;
+				m.bit_size = vb->bit_size;
+				m.align = vb->nvalign;
+				/* A fieldless one is listed with its type's
+				   alignment (the plugin's TYPE_ALIGN), which
+				   its offset need not honour (a primary base
+				   shares its class's address): carried in
+				   type_padding past the packing inference.  */
+				if (vb->fieldless &&
+				    (err = ph_dw_natural_align(ctx, &die,
+							       depth + 1,
+							       &m.type_padding)))
+					break;
+				if ((err = spell_into(ctx, &die, &m)) ||
+				    (err = ph_member_vec_push(&out, &m)))
+					break;
+			}
+		}
+		if (rank == 4 || rank == 5)
+			continue;
+		nb = 0;
+		for (size_t i = 0; i < vec->n && !err; i++) {
+			struct ph_member *m = &vec->v[i];
+			int r;
+
+			if (m->base) {
+				if (m->virtual_base) {
+					nb++;
+					continue;
+				}
+				r = (int)nb == l->primary_base ? 1 : 2;
+				nb++;
+			} else {
+				r = is_vptr(m) ? 0 : 3;
+			}
+			if (r == rank)
+				err = ph_member_vec_push(&out, m);
+		}
+	}
+	if (err) {
+		ph_member_vec_deinit(&out);
+		return err;
+	}
+	ph_member_vec_deinit(vec);
+	*vec = out;
+	return NULL;
+}
+
+/* The plugin's rule for what a base occupies: its data size (as set)
+   only when a member or base with bytes starts inside sizeof(Base), else
+   all of it.  */
+static void settle_base_sizes(struct ph_member *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct ph_member *b = &v[i];
+		uint64_t next = UINT64_MAX;
+
+		if (!b->base || !b->bit_size || b->bit_size >= 8 * b->size)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (k != i && v[k].bit_size &&
+			    v[k].bit_offset > b->bit_offset &&
+			    v[k].bit_offset / 8 < next)
+				next = v[k].bit_offset / 8;
+		if (next >= b->bit_offset / 8 + b->size)
+			b->bit_size = 8 * b->size;
+	}
+}
+
+/* A base of one byte that another subobject taking bytes starts at too
+   is empty: no two subobjects share an address but an empty one.  Its
+   class may not look empty (its only member an empty one marked
+   [[no_unique_address]], which DWARF does not record: libstdc++'s
+   _Head_base<N, std::default_delete<T>, true> in std::unique_ptr's
+   tuple), but here it takes nothing.  An empty [[no_unique_address]]
+   member there (it takes no byte) shows nothing of the kind.  */
+static void settle_overlapped_bases(struct ph_member *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct ph_member *b = &v[i];
+
+		if (!b->base || b->virtual_base || b->size != 1 ||
+		    !b->bit_size)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (k != i && v[k].bit_size &&
+			    !(v[k].occupies_less && !v[k].occupied) &&
+			    v[k].bit_offset == b->bit_offset &&
+			    (v[k].size > 1 || k > i)) {
+				b->bit_size = 0;
+				break;
+			}
+	}
+}
+
+/* [[no_unique_address]], which DWARF does not record, read from where
+   the members are: a member another one starts inside has its tail
+   padding reused, and takes the bytes GCC gives such a field (cxx.c; at
+   most those up to that member); an empty class takes none where it
+   shares a byte of another subobject's data (or of the vptr, or with an
+   empty one before it, or is past the end), or sits in a tail where GCC
+   put it only for a subobject of its type at offset 0.  INFO[i]: what
+   member i is.  */
+static struct ph_error *settle_unique_addresses(struct ph_dw_ctx *ctx,
+						struct ph_member *v,
+						const struct member_info *info,
+						size_t n, uint64_t base_bit,
+						uint64_t agg_size)
+{
+	struct ph_error *err;
+	bool vptr = false, known;
+
+	/* Members of a class type another member starts inside.  */
+	for (size_t i = 0; i < n; i++) {
+		struct ph_member *m = &v[i];
+		uint64_t start = m->bit_offset, end = start + m->bit_size;
+		uint64_t next = end, size;
+		Dwarf_Die type;
+
+		/* A class with a virtual base has a vptr at its start, its
+		   own or its primary base's.  */
+		vptr = vptr || m->virtual_base;
+		if (m->base || m->bitfield || m->nested || !m->bit_size ||
+		    info[i].empty)
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			const struct ph_member *o = &v[k];
+
+			if (k != i && !info[k].empty && o->bit_size &&
+			    o->bit_offset > start && o->bit_offset < next)
+				next = o->bit_offset;
+		}
+		if (next >= end)
+			continue;
+		type = info[i].type;
+		known = false;
+		if (info[i].has_type &&
+		    (err = ph_dw_cxx_nua_size(ctx, &type, &known, &size)))
+			return err;
+		if (!known || start + 8 * size > next)
+			size = (next - start + 7) / 8;
+		m->occupied = size;
+		m->occupies_less = m->occupied < m->size;
+	}
+	/* Members of an empty class: sharing a byte of another's data (no
+	   member without the attribute can), or in another's tail where
+	   GCC had to place one with it: it tries offset 0 first, and goes
+	   on from the end only when a subobject of its type is there.  */
+	for (size_t i = 0; i < n; i++) {
+		struct ph_member *m = &v[i];
+		uint64_t start = m->bit_offset;
+		bool shared, in_tail = false;
+
+		if (m->base || m->nested || !m->bit_size || !info[i].empty)
+			continue;
+		shared = start - base_bit >= 8 * agg_size ||
+			 (vptr && start - base_bit < 8 * ctx->addr_size);
+		for (size_t k = 0; k < n && !shared; k++) {
+			const struct ph_member *o = &v[k];
+			uint64_t bits = o->occupies_less ? 8 * o->occupied
+							 : o->bit_size;
+			Dwarf_Die type = info[k].type;
+
+			/* A virtual base is placed later (arrange_bases): it
+			   is at no offset yet.  */
+			if (k == i || !o->bit_size || o->virtual_base)
+				continue;
+			/* A base's data: not its tail, where the class goes
+			   on.  */
+			if (o->base && info[k].has_type) {
+				if ((err = ph_dw_cxx_data_size(ctx, &type,
+							       &known, &bits)))
+					return err;
+				if (known)
+					bits *= 8;
+			}
+			if (info[k].empty) {
+				shared = k < i && !o->occupies_less &&
+					 o->bit_offset == start;
+				continue;
+			}
+			shared = o->bit_offset <= start &&
+				 start < o->bit_offset + bits;
+			/* A tail something may be placed in: a base's, a
+			   [[no_unique_address]] member's reused.  */
+			in_tail = in_tail || ((o->base || o->occupies_less) &&
+					      o->bit_offset <= start &&
+					      start < o->bit_offset +
+						      8 * o->size);
+		}
+		if (!shared && in_tail && start != base_bit)
+			for (size_t k = 0; k < i && !shared; k++) {
+				const struct ph_member *o = &v[k];
+				Dwarf_Die outer = info[k].type;
+				Dwarf_Die type = info[i].type;
+
+				if (o->bit_offset == base_bit &&
+				    !o->virtual_base && info[k].has_type &&
+				    !o->bitfield &&
+				    (err = ph_dw_cxx_empty_at0(ctx, &outer,
+							       !o->base, &type,
+							       &shared)))
+					return err;
+			}
+		if (shared) {
+			m->occupied = 0;
+			m->occupies_less = true;
+		}
+	}
+	return NULL;
+}
+
+/* Stable by bit offset, carrying NATURAL along.  */
+static void sort_members(struct ph_member *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct ph_member m = v[i];
+		size_t j = i;
+
+		while (j > 0 && v[j - 1].bit_offset > m.bit_offset) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = m;
+	}
+}
+
+static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
+				   uint64_t base_bit, uint64_t agg_size,
+				   bool is_union, unsigned depth,
+				   struct ph_member **ret, size_t *ret_n,
+				   struct list_info *info)
+{
+	struct ph_member_vec vec;
+	struct ph_error *err = NULL;
+	uint32_t *natural = NULL;
+	bool cxx_done = false;
+	struct ph_type pseudo;
+	struct member_info *minfo = NULL;
+	size_t minfo_cap = 0;
+	Dwarf_Die child;
+	uint64_t v;
+	bool present;
+	int rc;
+
+	*ret = NULL;
+	*ret_n = 0;
+	if (depth > PH_INPUT_MAX_DEPTH)
+		return ph_dw_error(agg, NULL, "types nested too deeply");
+	ph_member_vec_init(&vec);
+	for (rc = dwarf_child(agg, &child); rc == 0;
+	     rc = dwarf_siblingof(&child, &child)) {
+		int tag = dwarf_tag(&child);
+		struct ph_member m;
+		struct member_info mi;
+		bool skip;
+
+		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
+			continue;
+		if (vec.n >= PH_INPUT_MAX_MEMBERS) {
+			err = ph_dw_error(agg, NULL, "too many members");
+			goto out;
+		}
+		if ((err = build_member(ctx, &child, base_bit, depth, &m,
+					&skip, &mi)))
+			goto out;
+		if (skip)
+			continue;
+		if (!ph_dw_reserve(&minfo, &minfo_cap, vec.n + 1,
+				   sizeof(*minfo))) {
+			err = &ph_error_nomem;
+			goto out;
+		}
+		minfo[vec.n] = mi;
+		if ((err = ph_member_vec_push(&vec, &m)))
+			goto out;
+	}
+	if (rc < 0) {
+		err = ph_dw_error(agg, NULL, "cannot read the members");
+		goto out;
+	}
+	if (ctx->cxx && !is_union &&
+	    (err = settle_unique_addresses(ctx, vec.v, minfo, vec.n, base_bit,
+					   agg_size)))
+		goto out;
+	if (ctx->cxx && depth == 0 && !is_union && has_bases(agg)) {
+		struct ph_dw_cxx_layout l;
+		bool known;
+
+		if ((err = ph_dw_cxx_layout(ctx, agg, &known, &l)))
+			goto out;
+		if (known) {
+			err = arrange_bases(ctx, &vec, &l, depth);
+			ph_dw_cxx_layout_free(&l);
+			if (err)
+				goto out;
+			cxx_done = true;
+		}
+	}
+	sort_members(vec.v, vec.n);
+	/* Bases come first in offset order too; an empty base shares its
+	   offset with the first member and stays before it (stable).  */
+	if (vec.n) {
+		natural = calloc(vec.n, sizeof(*natural));
+		if (!natural) {
+			err = &ph_error_nomem;
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < vec.n; i++)
+		natural[i] = vec.v[i].align;
+	/* A base occupies what it really uses here: its data size when
+	   something else starts inside it (tail padding reused), else its
+	   whole size.  */
+	if (cxx_done)
+		settle_base_sizes(vec.v, vec.n);
+	if (ctx->cxx && !is_union)
+		settle_overlapped_bases(vec.v, vec.n);
+	for (size_t i = 0; i < vec.n && !cxx_done; i++) {
+		struct ph_member *m = &vec.v[i];
+
+		if (!m->base || !m->bit_size)
+			continue;
+		for (size_t k = i + 1; k < vec.n; k++) {
+			uint64_t next = vec.v[k].bit_offset;
+
+			if (next <= m->bit_offset)
+				continue;	/* an empty base beside it */
+			if (next < m->bit_offset + m->bit_size)
+				m->bit_size = next - m->bit_offset;
+			break;
+		}
+	}
+	memset(&pseudo, 0, sizeof(pseudo));
+	pseudo.kind = is_union ? PH_KIND_UNION : PH_KIND_STRUCT;
+	pseudo.size = agg_size;
+	pseudo.members = vec.v;
+	pseudo.nr_members = vec.n;
+	if ((err = ph_dw_udata(agg, DW_AT_alignment, "DW_AT_alignment",
+			       &present, &v)))
+		goto out;
+	if ((err = ph_infer_packing(&pseudo, natural, base_bit,
+				       present ? (v > 1u << 30 ? 1u << 30
+							       : (uint32_t)v)
+					       : 0)))
+		goto out;
+	for (size_t i = 0; i < vec.n && cxx_done; i++) {
+		struct ph_member *m = &vec.v[i];
+
+		if (m->base && m->type_padding) {
+			m->align = m->type_padding;
+			m->type_padding = 0;
+		}
+	}
+	/* GCC gives an empty member that takes no byte no alignment at all
+	   (__alignof__ says 0).  */
+	for (size_t i = 0; i < vec.n; i++)
+		if (!vec.v[i].base && vec.v[i].occupies_less &&
+		    !vec.v[i].occupied)
+			vec.v[i].align = 0;
+	info->align = pseudo.align;
+	info->explicit_align = pseudo.explicit_align;
+	info->packed = pseudo.packed;
+	if (vec.n) {
+		*ret = ph_arena_memdup(&ctx->model->arena, vec.v,
+				       vec.n * sizeof(*vec.v));
+		if (!*ret) {
+			err = &ph_error_nomem;
+			goto out;
+		}
+	}
+	*ret_n = vec.n;
+out:
+	free(natural);
+	free(minfo);
+	ph_member_vec_deinit(&vec);
+	return err;
+}
+
+struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				    uint32_t *ret)
+{
+	Dwarf_Die cur = *type;
+	struct ph_error *err;
+	struct ph_member *members;
+	size_t n;
+	struct list_info info;
+	uint64_t size, off, cached;
+	bool found, present;
+
+	*ret = 0;
+	if ((err = peel(&cur, true, &found)) || !found)
+		return err;
+	if (dwarf_tag(&cur) != DW_TAG_structure_type &&
+	    dwarf_tag(&cur) != DW_TAG_class_type)
+		return NULL;
+	if (dwarf_hasattr(&cur, DW_AT_declaration))
+		return NULL;
+	off = ph_dw_key(&cur);
+	cached = ph_dw_offmap_get(&ctx->align.paddings, off);
+	if (cached) {
+		*ret = (uint32_t)(cached - 1);
+		return NULL;
+	}
+	if ((err = ph_dw_udata(&cur, DW_AT_byte_size, "DW_AT_byte_size",
+			       &present, &size)) || !present)
+		return err;
+	if (ctx->nest > PH_INPUT_MAX_DEPTH)
+		return ph_dw_error(&cur, NULL, "types nested too deeply");
+	/* In progress: a struct containing itself reads as unpadded.  */
+	if ((err = ph_dw_offmap_put(&ctx->align.paddings, off, 1)))
+		return err;
+	bool layout_only = ctx->layout_only;
+
+	ctx->nest++;
+	ctx->layout_only = true;
+	err = build_list(ctx, &cur, 0, size, false, 0, &members, &n, &info);
+	ctx->layout_only = layout_only;
+	ctx->nest--;
+	if (err)
+		return err;
+	*ret = (uint32_t)ph_tail_padding(members, n, 0, size, false);
+	return ph_dw_offmap_put(&ctx->align.paddings, off, (uint64_t)*ret + 1);
+}
+
+/* The file as the compiler spelled it: libdw joins the line table's
+   names to the compilation directory; take that back off when the unit
+   was compiled from a relative name (DW_AT_name of the unit), so that
+   "gcc -c src/x.c" reads "src/x.c" and "gcc -c /abs/x.c" "/abs/x.c".  */
+static const char *decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
+{
+	const char *file = ph_dw_ctx_decl_file(ctx, die);
+	size_t n;
+
+	if (!file)
+		return "";
+	if (ctx->comp_dir && ctx->relative_unit &&
+	    (n = strlen(ctx->comp_dir)) &&
+	    strncmp(file, ctx->comp_dir, n) == 0 && file[n] == '/')
+		return file + n + 1;
+	return file;
+}
+
+struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				  const char *name, bool typedef_name,
+				  struct ph_type *ret, bool *built)
+{
+	struct ph_error *err;
+	struct list_info info;
+	uint64_t size;
+	bool present;
+	int line;
+
+	*built = false;
+	memset(ret, 0, sizeof(*ret));
+	if (!kind_of_tag(dwarf_tag(die), &ret->kind) ||
+	    dwarf_hasattr(die, DW_AT_declaration))
+		return NULL;
+	if ((err = ph_dw_udata(die, DW_AT_byte_size, "DW_AT_byte_size",
+			       &present, &size)))
+		return err;
+	if (!present)
+		return NULL;
+	if (size > (UINT64_MAX >> 4))
+		return ph_dw_error(die, "DW_AT_byte_size", "impossible size");
+	ret->size = size;
+	ret->typedef_name = typedef_name;
+	if ((err = ph_model_strdup(ctx->model, name, &ret->name)) ||
+	    (err = ph_model_strdup(ctx->model,
+				   ctx->layout_only ? "" : decl_file(ctx, die),
+				   &ret->file)))
+		return err;
+	if (dwarf_decl_line(die, &line) == 0 && line > 0)
+		ret->line = (unsigned)line;
+	if ((err = build_list(ctx, die, 0, size,
+			      ret->kind == PH_KIND_UNION, 0, &ret->members,
+			      &ret->nr_members, &info)))
+		return err;
+	/* An allocation that failed where an unknown answer was allowed.  */
+	if ((err = ph_dw_nomem(ctx)))
+		return err;
+	ret->align = info.align;
+	ret->explicit_align = info.explicit_align;
+	ret->packed = info.packed;
+	*built = true;
+	return NULL;
+}

@@ -1,0 +1,82 @@
+/* One table drives a command's option parsing and its help text, so
+   that an option cannot be accepted and left out of --help, or the
+   other way round.  */
+#ifndef PH_TOOLS_CLI_H
+#define PH_TOOLS_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+struct ph_cli_option {
+	const char *name;	/* the long name */
+	int has_arg;		/* no_argument, required_argument... */
+	int val;		/* the short option, or a code above 255 */
+	const char *arg;	/* the argument's name in the help */
+	/* Lines of help, '\n' between them.  */
+	const char *help;
+};
+
+/* The codes of the options every command has, above any of its own.  */
+enum { PH_CLI_OPT_DEBUGINFO_PATH = 0x1000, PH_CLI_OPT_VERSION };
+
+/* -o/--output FILE, every command's.  */
+#define PH_CLI_OUTPUT_OPTION						\
+	{ "output", required_argument, 'o', "FILE",			\
+	  "write the output to FILE (made beside it\nand renamed "	\
+	  "when complete; not written\nwhen an error is met), not to "	\
+	  "standard\noutput" }
+
+/* The last entries of every command's table.  */
+#define PH_CLI_COMMON_OPTIONS						\
+	{ "debuginfo-path", required_argument, PH_CLI_OPT_DEBUGINFO_PATH, \
+	  "PATH", "where to look for separate debug files\n(colon-"	\
+	  "separated directories; default\n:.debug:/usr/lib/debug)" },	\
+	{ "help", no_argument, 'h', NULL, "print this help and exit" },	\
+	{ "version", no_argument, PH_CLI_OPT_VERSION, NULL,		\
+	  "print the version and exit" }
+
+/* getopt_long's tables for the N options of OPTS: LONGS holds N + 1
+   entries, SHORTS 3 * N + 1 characters.  */
+void ph_cli_tables(const struct ph_cli_option *opts, size_t n,
+		   struct option *longs, char *shorts);
+/* The help lines of the N options of OPTS, as GNU tools print them.  */
+void ph_cli_help(FILE *f, const struct ph_cli_option *opts, size_t n);
+
+/* Bad usage: the pointer to --help on standard error; returns the
+   status for it, 2.  */
+int ph_cli_bad_usage(const char *progname);
+/* No FILE given: says so; returns 2.  */
+int ph_cli_no_files(const char *progname);
+/* ARG, the argument of --jobs, as *RET (NULL: 0, the default); false
+   after saying why when it is not a number from 1 to 4096.  */
+bool ph_cli_jobs(const char *progname, const char *arg, unsigned *ret);
+/* ARG, the argument of --OPTION, a comma-separated list of the N NAMES,
+   each at most once, as their indices in *RET (room for N), *NR_RET of
+   them; false after saying why it is not.  */
+bool ph_cli_list(const char *progname, const char *option, const char *arg,
+		 const char *const *names, unsigned n, unsigned *ret,
+		 unsigned *nr_ret);
+/* -F/--format_path's ARG: as ph_cli_list, of ph_input_format_names.  */
+bool ph_cli_formats(const char *progname, const char *arg, unsigned *ret,
+		    unsigned *nr_ret);
+/* The threads --jobs means by default: the CPUs online, 1 to 64.  */
+unsigned ph_cli_cpus(void);
+/* Standard output flushed: 0, or 1 after saying why it could not be
+   written.  */
+int ph_cli_flush(const char *progname);
+/* -o's ARG as *RET; false after saying why it is no file name.  */
+bool ph_cli_output_arg(const char *progname, const char *arg,
+		       const char **ret);
+/* -o PATH: standard output redirected to a new temporary file beside
+   PATH (removed at exit or on a fatal signal unless renamed); false
+   after saying why it could not be made.  */
+bool ph_cli_output_open(const char *progname, const char *path);
+/* The end of a command given -o PATH: with OK, standard output
+   flushed and the temporary file renamed to PATH; otherwise (or when
+   that fails) the file removed and PATH named as not written, 1
+   returned.  0 when PATH was written, and when no -o was opened and
+   OK.  */
+int ph_cli_output_close(const char *progname, const char *path, bool ok);
+
+#endif

@@ -1,0 +1,550 @@
+/* pokefunct: the functions of already-built objects, read from their
+   DWARF, with pfunct's options and output (funcs.c collects them), or
+   from the GCC plugin's reports (funcs-json.c).  */
+#include "../funct/funcs.h"
+#include "cli.h"
+#include "../input/input.h"
+#include "../input/reports/jsonl-read.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../report/buf.h"
+
+#ifndef PH_VERSION
+#error "PH_VERSION comes from the Makefile's VERSION"
+#endif
+
+static const char *progname = "pokefunct";
+
+enum output {
+	OUT_NAMES, OUT_SIZES, OUT_PARAMS, OUT_LABELS, OUT_VARIABLES,
+	OUT_NAME_LEN, OUT_EXP_STATS, OUT_TOTAL_STATS, OUT_JSON,
+};
+
+struct options {
+	enum output output;
+	bool externals, cc_inlined, cc_uninlined;
+	bool expansions, prototypes, decl_info;
+	const char *function, *class_name, *debuginfo_path;
+	const char *output_path;	/* -o */
+	bool have_addr;
+	uint64_t addr;
+	unsigned formats[PH_INPUT_NR_FORMATS];	/* -F: enum ph_input_format */
+	unsigned nr_formats;
+};
+
+enum { OPT_JSON = 256, OPT_NR_PARAMS };
+
+static const struct ph_cli_option options[] = {
+	{ "sizes", no_argument, 's', NULL,
+	  "print NAME: BYTES, the size of each\nout-of-line body" },
+	{ "nr_parms", no_argument, 'p', NULL,
+	  "print NAME: PARAMETERS" },
+	{ "nr_params", no_argument, OPT_NR_PARAMS, NULL, "the same as -p" },
+	{ "goto_labels", no_argument, 'g', NULL,
+	  "print NAME: LABELS, for those with labels" },
+	{ "nr_variables", no_argument, 'S', NULL,
+	  "print NAME: VARIABLES, for those with\nlocal variables" },
+	{ "function_name_len", no_argument, 'N', NULL,
+	  "print NAME: LENGTH of the name" },
+	{ "cc_inlined", no_argument, 'H', NULL,
+	  "only the functions not declared inline\nthat have inline "
+	  "expansions" },
+	{ "cc_uninlined", no_argument, 'G', NULL,
+	  "only the functions declared inline that\nkeep an out-of-line "
+	  "body" },
+	{ "externals", no_argument, 'E', NULL,
+	  "only the external functions with a body" },
+	{ "inline_expansions", no_argument, 'i', NULL,
+	  "show each function with the inline\nexpansions in its body" },
+	{ "inline_expansions_stats", no_argument, 'I', NULL,
+	  "print NAME: EXPANSIONS BYTES, the inline\nexpansions in each "
+	  "body" },
+	{ "total_inline_stats", no_argument, 't', NULL,
+	  "a table of the functions expanded more\nthan once: total size, "
+	  "expansions,\naverage size, units" },
+	{ "function", required_argument, 'f', "NAME",
+	  "show the functions named NAME" },
+	{ "class", required_argument, 'c', "CLASS",
+	  "list the functions with a parameter\npointing to struct CLASS" },
+	{ "prototypes", no_argument, 'P', NULL, "print prototypes" },
+	{ "decl_info", no_argument, 'l', NULL,
+	  "print /* FILE:LINE */ before each\nfunction" },
+	{ "addr", required_argument, 'a', "ADDR",
+	  "show the function whose body holds ADDR" },
+	{ "json", no_argument, OPT_JSON, NULL,
+	  "print one JSON Lines record per function" },
+	{ "jobs", optional_argument, 'j', "N",
+	  "read a file's units with N threads\n(default and no N: as "
+	  "many as CPUs)" },
+	{ "format_path", required_argument, 'F', "LIST",
+	  "where functions are read from, the first\na file has: embedded "
+	  "(the plugin's\nfunction records, -fplugin-arg-pokehole-\nembed "
+	  "with functions), dwarf (default:\nembedded,dwarf)" },
+	PH_CLI_OUTPUT_OPTION,
+	PH_CLI_COMMON_OPTIONS,
+};
+enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: %s [OPTIONS] FILE...\n"
+"Show the functions of object files, executables, shared libraries,\n"
+"kernel modules and archives from their DWARF debug information, as\n"
+"pfunct does, or from the JSON Lines reports of the pokehole GCC plugin\n"
+"(-fplugin-arg-pokehole-functions): a FILE that is not ELF and starts\n"
+"with '{' or is named *.jsonl or *.json.\n"
+"\n", progname);
+	ph_cli_help(f, options, NR_OPTIONS);
+	fprintf(f,
+"\n"
+"Each function is listed once (its name, declaration file and line are\n"
+"its key), the last to appear first, as pfunct lists them. A report has\n"
+"no byte sizes, addresses, variables, expansions, prototypes nor linkage:\n"
+"-s, -S, -i, -I, -P, -f alone, -a, -c and -E refuse it. The list goes\n"
+"to standard output, or with -o to FILE. Exit status: 0 when every file\n"
+"was read, 1 when one could not be (each such file is named on standard\n"
+"error; the functions of the others are still printed to standard\n"
+"output, but -o FILE is not written) or -f/-a found nothing, 2 on bad\n"
+"usage.\n");
+}
+
+/* -f NAME: a C++ function's name is qualified ("ns::Pool::refresh"), as
+   both sources give it; NAME may be the whole of it, or, without "::",
+   its last part ("refresh"), as pfunct knows it.  */
+static bool name_matches(const char *name, const char *want)
+{
+	size_t n = strlen(name), w = strlen(want);
+
+	if (strcmp(name, want) == 0)
+		return true;
+	return !strstr(want, "::") && n > w + 2 &&
+	       strcmp(name + n - w, want) == 0 &&
+	       strncmp(name + n - w - 2, "::", 2) == 0;
+}
+
+static bool wanted(const struct ph_fn *f, const struct options *o)
+{
+	if (!f->defined)
+		return false;
+	if (o->externals && !(f->external && f->has_body))
+		return false;
+	if (o->cc_inlined && (ph_fn_declared_inline(f) || !ph_fn_inlined(f)))
+		return false;
+	if (o->cc_uninlined && !(ph_fn_declared_inline(f) && f->has_body))
+		return false;
+	if (o->function && !name_matches(f->name, o->function))
+		return false;
+	if (o->class_name && !f->class_param)
+		return false;
+	if (o->have_addr &&
+	    !(f->has_body && o->addr >= f->low_pc && o->addr < f->high_pc))
+		return false;
+	return true;
+}
+
+static void json_string(struct ph_buf *b, const char *s)
+{
+	ph_buf_putc(b, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			ph_buf_printf(b, "\\%c", c);
+		else if (c < 0x20)
+			ph_buf_printf(b, "\\u%04x", c);
+		else
+			ph_buf_putc(b, (char)c);
+	}
+	ph_buf_putc(b, '"');
+}
+
+static void print_json(struct ph_buf *b, const struct ph_fn *f)
+{
+	bool dw = !f->from_report;
+
+	ph_buf_puts(b, "{\"name\":");
+	json_string(b, f->name);
+	ph_buf_printf(b, ",\"kind\":\"function\",\"source\":\"%s\",\"file\":",
+		      dw ? "dwarf" : "report");
+	json_string(b, f->file);
+	ph_buf_printf(b, ",\"line\":%u", f->line);
+	/* A report's facts only: what it does not have is left out, not
+	   given as 0.  */
+	if (dw)
+		ph_buf_printf(b, ",\"external\":%s",
+			      f->external ? "true" : "false");
+	ph_buf_printf(b, ",\"declared_inline\":%s,\"inlined\":%s,"
+		      "\"inlined_count\":%u",
+		      ph_fn_declared_inline(f) ? "true" : "false",
+		      ph_fn_inlined(f) ? "true" : "false", f->inlined_count);
+	if (dw)
+		ph_buf_printf(b, ",\"inlined_bytes\":%" PRIu64,
+			      f->inlined_bytes);
+	ph_buf_printf(b, ",\"out_of_line\":%s",
+		      f->has_body ? "true" : "false");
+	if (f->has_body && dw)
+		ph_buf_printf(b, ",\"size\":%" PRIu64 ",\"low_pc\":%" PRIu64,
+			      f->size, f->low_pc);
+	if (f->has_body)
+		ph_buf_printf(b, ",\"bodies\":%u", f->nr_bodies);
+	ph_buf_printf(b, ",\"params\":%u", f->params);
+	if (dw)
+		ph_buf_printf(b, ",\"varargs\":%s",
+			      f->varargs ? "true" : "false");
+	ph_buf_printf(b, ",\"labels\":%u", f->labels);
+	if (dw)
+		ph_buf_printf(b, ",\"variables\":%u,\"expansions\":%u,"
+			      "\"expansion_bytes\":%" PRIu64, f->variables,
+			      f->nr_exp, f->exp_bytes);
+	ph_buf_printf(b, ",\"units\":%u}\n", f->units);
+}
+
+static void print_proto(struct ph_buf *b, const struct ph_fn *f)
+{
+	ph_buf_printf(b, "%s%s;\n", ph_fn_declared_inline(f) ? "inline " : "",
+		      f->proto ? f->proto : f->name);
+}
+
+/* -i: the function, the expansions in its body, pfunct's footer.  */
+static void print_expansions(struct ph_buf *b, const struct ph_fn_table *t,
+			     const struct ph_fn *f)
+{
+	print_proto(b, f);
+	if (f->has_body)
+		ph_buf_printf(b, "{ /* low_pc=%#" PRIx64 " */\n", f->low_pc);
+	else
+		ph_buf_puts(b, "{\n");
+	for (unsigned k = 0; k < f->nr_exp && f->exps; k++) {
+		const struct ph_fn_expansion *e = &f->exps[k];
+		const struct ph_fn *o = &t->fns[e->origin];
+
+		ph_buf_printf(b, "\t%s; /* size=%" PRIu64 ", low_pc=%#" PRIx64
+			      " */\n", o->proto ? o->proto : o->name, e->size,
+			      e->low_pc);
+	}
+	ph_buf_printf(b, "}/* size: %" PRIu64, f->has_body ? f->size : 0);
+	if (f->variables)
+		ph_buf_printf(b, ", variables: %u", f->variables);
+	if (f->labels)
+		ph_buf_printf(b, ", goto labels: %u", f->labels);
+	if (f->nr_exp)
+		ph_buf_printf(b, ", inline expansions: %u (%" PRIu64
+			      " bytes)", f->nr_exp, f->exp_bytes);
+	ph_buf_printf(b, " */\n/* definitions: %u */\n\n", f->units);
+}
+
+static void print_one(struct ph_buf *b, const struct ph_fn_table *t,
+		      const struct ph_fn *f, const struct options *o)
+{
+	if (o->decl_info && o->output != OUT_JSON)
+		ph_buf_printf(b, "/* %s:%u */\n", f->file, f->line);
+	switch (o->output) {
+	case OUT_SIZES:
+		if (f->has_body && f->size)
+			ph_buf_printf(b, "%s: %" PRIu64 "\n", f->name, f->size);
+		break;
+	case OUT_PARAMS:
+		ph_buf_printf(b, "%s: %u\n", f->name, f->params);
+		break;
+	case OUT_LABELS:
+		if (f->labels)
+			ph_buf_printf(b, "%s: %u\n", f->name, f->labels);
+		break;
+	case OUT_VARIABLES:
+		if (f->variables)
+			ph_buf_printf(b, "%s: %u\n", f->name, f->variables);
+		break;
+	case OUT_NAME_LEN:
+		ph_buf_printf(b, "%s: %zu\n", f->name, strlen(f->name));
+		break;
+	case OUT_EXP_STATS:
+		if (f->nr_exp)
+			ph_buf_printf(b, "%s: %u %" PRIu64 "\n", f->name,
+				      f->nr_exp, f->exp_bytes);
+		break;
+	case OUT_TOTAL_STATS:
+		if (f->inlined_count > 1 && f->from_report)
+			ph_buf_printf(b, "%-31.31s %6s %7u  %6s %6u\n",
+				      f->name, "-", f->inlined_count, "-",
+				      f->units);
+		else if (f->inlined_count > 1)
+			ph_buf_printf(b, "%-31.31s %6" PRIu64 " %7u  %6" PRIu64
+				      " %6u\n", f->name, f->inlined_bytes,
+				      f->inlined_count,
+				      f->inlined_bytes / f->inlined_count,
+				      f->units);
+		break;
+	case OUT_JSON:
+		print_json(b, f);
+		break;
+	case OUT_NAMES:
+		if (o->expansions)
+			print_expansions(b, t, f);
+		else if (o->prototypes || o->function || o->have_addr)
+			print_proto(b, f);
+		else
+			ph_buf_printf(b, "%s\n", f->name);
+		break;
+	}
+}
+
+static struct ph_error *print_all(const struct ph_fn_table *t,
+				  const struct options *o, size_t *shown)
+{
+	struct ph_buf b;
+	struct ph_error *err;
+
+	ph_buf_init(&b);
+	*shown = 0;
+	if (o->output == OUT_TOTAL_STATS)
+		ph_buf_printf(&b, "%-32.32s  %5.5s / %5.5s = %5.5s  %s\n",
+			      "name", "totsz", "exp#", "avgsz", "src#");
+	/* pfunct's order: the last to appear first.  */
+	for (size_t i = t->n; i-- > 0;) {
+		if (!wanted(&t->fns[i], o))
+			continue;
+		++*shown;
+		print_one(&b, t, &t->fns[i], o);
+		if (b.len > 1 << 16) {
+			if (fwrite(b.data, 1, b.len, stdout) != b.len)
+				break;
+			b.len = 0;
+		}
+	}
+	if ((err = ph_buf_error(&b))) {
+		ph_buf_deinit(&b);
+		return err;
+	}
+	if (b.len && fwrite(b.data, 1, b.len, stdout) != b.len)
+		err = ph_error_errno(errno, "cannot write");
+	ph_buf_deinit(&b);
+	return err;
+}
+
+/* What a plugin report lacks that the options ask for, NULL for
+   nothing: the filters first, then what is printed.  A report is then
+   refused whole, rather than read for functions printed without what
+   was asked.  */
+static const char *report_lacks(const struct options *o)
+{
+	if (o->have_addr)
+		return "addresses (-a needs an object)";
+	if (o->class_name)
+		return "parameter types (-c needs an object)";
+	if (o->externals)
+		return "linkage (-E needs an object)";
+	switch (o->output) {
+	case OUT_SIZES:
+		return "byte sizes (-s needs an object)";
+	case OUT_VARIABLES:
+		return "local variables (-S needs an object)";
+	case OUT_EXP_STATS:
+		return "inline expansions (-I needs an object)";
+	case OUT_NAMES:
+		if (o->expansions)
+			return "inline expansions (-i needs an object)";
+		if (o->prototypes)
+			return "prototypes (-P needs an object)";
+		if (o->function)
+			return "prototypes (-f alone needs an object)";
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* Prints why PATH could not be read, and frees ERR; false.  */
+static bool failed(const char *path, struct ph_error *err)
+{
+	/* A report file's messages name it, and the line.  */
+	if (path)
+		fprintf(stderr, "%s: %s: %s\n", progname, path, err->message);
+	else
+		fprintf(stderr, "%s: %s\n", progname, err->message);
+	ph_error_destroy(err);
+	return false;
+}
+
+/* An ELF file, from the first of -F's formats it has: the embedded
+   function records when it has some and the output needs nothing they
+   lack, else its DWARF.  */
+static bool load_elf(struct ph_fn_table *t, const char *path,
+		     const struct options *o, const struct ph_fn_opts *fopts)
+{
+	struct ph_error *err;
+
+	for (unsigned i = 0; i < o->nr_formats; i++) {
+		bool any;
+
+		if (o->formats[i] == PH_INPUT_DWARF) {
+			err = ph_fn_load_file(t, path, fopts);
+			return err ? failed(path, err) : true;
+		}
+		if (report_lacks(o))
+			continue;
+		err = ph_fn_load_embedded(t, path, &any);
+		if (err)
+			return failed(path, err);
+		if (any)
+			return true;
+	}
+	if (o->nr_formats == 1 && report_lacks(o)) {
+		fprintf(stderr, "%s: %s: an embedded report has no %s\n",
+			progname, path, report_lacks(o));
+		return false;
+	}
+	fprintf(stderr, "%s: %s: no embedded function records (compile with "
+		"-fplugin-arg-pokehole-embed and -fplugin-arg-pokehole-"
+		"functions)\n", progname, path);
+	return false;
+}
+
+/* Reads the file at PATH, an object or a plugin report, into T; false
+   after saying why it could not be.  */
+static bool load(struct ph_fn_table *t, const char *path,
+		 const struct options *o, const struct ph_fn_opts *fopts)
+{
+	struct ph_error *err;
+	const char *lacks;
+
+	if (!ph_report_is_file(path))
+		return load_elf(t, path, o, fopts);
+	if ((lacks = report_lacks(o))) {
+		fprintf(stderr, "%s: %s: a plugin report has no %s\n",
+			progname, path, lacks);
+		return false;
+	}
+	err = ph_fn_load_report(t, path);
+	if (err == &ph_error_nomem)
+		return failed(path, err);
+	return err ? failed(NULL, err) : true;
+}
+
+static bool parse_u64(const char *s, uint64_t *ret)
+{
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*ret = strtoull(s, &end, 0);
+	return !errno && !*end;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct ph_fn_table t;
+	struct ph_fn_opts fopts;
+	struct ph_error *err;
+	struct option long_options[NR_OPTIONS + 1];
+	char short_options[3 * NR_OPTIONS + 1];
+	unsigned jobs = 1;
+	size_t shown;
+	int c, status = 0, nr_read = 0;
+
+	memset(&o, 0, sizeof(o));
+	ph_cli_tables(options, NR_OPTIONS, long_options, short_options);
+	while ((c = getopt_long(argc, argv, short_options, long_options,
+				NULL)) != -1) {
+		switch (c) {
+		case 's': o.output = OUT_SIZES; break;
+		case 'p': case OPT_NR_PARAMS: o.output = OUT_PARAMS; break;
+		case 'g': o.output = OUT_LABELS; break;
+		case 'S': o.output = OUT_VARIABLES; break;
+		case 'N': o.output = OUT_NAME_LEN; break;
+		case 'I': o.output = OUT_EXP_STATS; break;
+		case 't': o.output = OUT_TOTAL_STATS; break;
+		case OPT_JSON: o.output = OUT_JSON; break;
+		case 'H': o.cc_inlined = true; break;
+		case 'G': o.cc_uninlined = true; break;
+		case 'E': o.externals = true; break;
+		case 'i': o.expansions = true; break;
+		case 'P': o.prototypes = true; break;
+		case 'l': o.decl_info = true; break;
+		case 'f': o.function = optarg; break;
+		case 'c': o.class_name = optarg; break;
+		case 'a':
+			if (!parse_u64(optarg, &o.addr)) {
+				fprintf(stderr, "%s: --addr needs an address\n",
+					progname);
+				return 2;
+			}
+			o.have_addr = true;
+			break;
+		case 'j':
+			if (!ph_cli_jobs(progname, optarg, &jobs))
+				return 2;
+			break;
+		case 'F':
+			if (!ph_cli_formats(progname, optarg, o.formats,
+					    &o.nr_formats))
+				return 2;
+			break;
+		case PH_CLI_OPT_DEBUGINFO_PATH: o.debuginfo_path = optarg; break;
+		case 'o':
+			if (!ph_cli_output_arg(progname, optarg,
+					       &o.output_path))
+				return 2;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case PH_CLI_OPT_VERSION:
+			printf("pokefunct %s\n", PH_VERSION);
+			return 0;
+		default:
+			return ph_cli_bad_usage(progname);
+		}
+	}
+	if (optind >= argc)
+		return ph_cli_no_files(progname);
+	if (!o.nr_formats) {
+		o.formats[o.nr_formats++] = PH_INPUT_EMBEDDED;
+		o.formats[o.nr_formats++] = PH_INPUT_DWARF;
+	}
+	memset(&fopts, 0, sizeof(fopts));
+	fopts.expansions = o.expansions;
+	fopts.prototypes = o.expansions || o.prototypes || o.function ||
+			   o.have_addr;
+	fopts.class_name = o.class_name;
+	fopts.debuginfo_path = o.debuginfo_path;
+	fopts.jobs = jobs ? jobs : ph_cli_cpus();
+	if (o.output_path && !ph_cli_output_open(progname, o.output_path))
+		return 1;
+	ph_fn_table_init(&t);
+	for (int i = optind; i < argc; i++) {
+		if (load(&t, argv[i], &o, &fopts))
+			nr_read++;
+		else
+			status = 1;
+	}
+	if ((err = print_all(&t, &o, &shown))) {
+		fprintf(stderr, "%s: %s\n", progname, err->message);
+		ph_error_destroy(err);
+		status = 1;
+	}
+	/* Not found where nothing was read says nothing more.  */
+	if (o.function && !shown && nr_read) {
+		fprintf(stderr, "%s: function '%s' not found\n", progname,
+			o.function);
+		status = 1;
+	}
+	if (o.have_addr && !shown && nr_read) {
+		fprintf(stderr, "%s: no function at %#" PRIx64 "\n", progname,
+			o.addr);
+		status = 1;
+	}
+	if (ph_cli_output_close(progname, o.output_path, status == 0) ||
+	    ph_cli_flush(progname))
+		status = 1;
+	ph_fn_table_deinit(&t);
+	return status;
+}
