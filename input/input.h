@@ -1,10 +1,10 @@
 /* Every source of layouts behind one face: DWARF (input/dwarf/), BTF
    and CTF (input/compact/), and the plugin's own reports, JSON Lines
    files or frames embedded in objects (input/reports/).  A file goes in
-   by ph_input_load (input.c), which picks the format and hands it to the
+   by ph_input_load (load.h), which picks the format and hands it to the
    reader of that format; each appends the file's distinct layouts to the
    model (reorg/layout.h).  Nothing here is any one format's: this header
-   is what the commands (tools/) see of the readers.  */
+   and load.h are what the commands (tools/) see of the readers.  */
 #ifndef PH_INPUT_INPUT_H
 #define PH_INPUT_INPUT_H
 
@@ -80,16 +80,5 @@ struct ph_input_opts {
 	struct ph_dw_across *across;
 };
 
-
-/* PATH into MODEL: a JSON Lines report (*NAMED: the error's message
-   names the file and line), raw BTF, or an ELF file or archive, read
-   from the first of OPTS's formats it has.  Each distinct layout is
-   appended once (deduplicated with DEDUP across files), in the order of
-   their first appearance.  An error names what is wrong with the file;
-   the types read before it are kept.  */
-struct ph_error *ph_input_load(const char *path, struct ph_model *model,
-			       struct ph_dedup *dedup,
-			       const struct ph_input_opts *opts,
-			       bool *named);
 
 #endif

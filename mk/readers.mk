@@ -14,7 +14,7 @@
 #   funct/          pokefunct's functions, from DWARF or the reports
 #   tools/          the commands and their subcommands
 
-INPUT_SRC := input/input.c input/declarator.c \
+INPUT_SRC := input/load.c input/formats.c input/declarator.c \
 	input/dwarf/load.c input/dwarf/session.c input/dwarf/workers.c \
 	input/dwarf/queue.c input/dwarf/walk.c input/dwarf/built.c \
 	input/dwarf/deferred.c input/dwarf/across.c input/dwarf/ctx.c \
@@ -55,7 +55,7 @@ $(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
 # (lines.c, scan*.c) shared with pokehole; the plugin's reports read with
 # jansson (funcs-json.c), told from objects as pokehole tells them
 # (jsonl-read.c), or embedded in objects (frame-read.c).
-FUNCT_SRC := tools/pokefunct.c tools/cli.c $(FUNCT_LIB_SRC) \
+FUNCT_SRC := tools/pokefunct.c tools/cli.c input/formats.c $(FUNCT_LIB_SRC) \
 	input/dwarf/queue.c input/dwarf/lines.c input/dwarf/scan.c \
 	input/dwarf/scan-sections.c input/dwarf/scan-abbrev.c \
 	input/dwarf/util.c input/dwarf/session.c \

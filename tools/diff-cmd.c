@@ -5,6 +5,7 @@
    needs: 0 when nothing regressed, 1 when something did or a budget is
    exceeded, 2 when a side could not be read.  */
 #include "diff-cmd.h"
+#include "../input/load.h"
 
 #include <errno.h>
 #include <inttypes.h>

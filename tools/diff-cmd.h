@@ -7,7 +7,6 @@
 #include <stdint.h>
 
 #include "../input/input.h"
-#include "../input/input.h"
 
 /* --budget=NAME:BYTES: NAME is the first NAME_LEN bytes of the
    argument (C++ names have colons: the last one splits).  */

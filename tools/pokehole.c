@@ -1,6 +1,6 @@
 /* pokehole: the layouts of already-built objects, read from their DWARF,
    with pahole's options and output.  */
-#include "../input/input.h"
+#include "../input/load.h"
 #include "cli.h"
 #include "../input/reports/jsonl-read.h"
 #include "diff-cmd.h"

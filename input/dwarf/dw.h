@@ -19,7 +19,6 @@
 #include "defs.h"
 #include "names.h"
 #include "offmap.h"
-#include "load.h"
 
 /* Bounds of the DWARF reader's own beside input.h's (same reason).  */
 enum {

@@ -7,6 +7,7 @@
    (the threads and their job queue), walk.c (the walk of one unit),
    deferred.c (the types built once every unit is read), ctx.c (the
    reading context).  */
+#include "load.h"
 #include "dw.h"
 #include "across.h"
 #include "deferred.h"

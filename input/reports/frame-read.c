@@ -13,14 +13,6 @@
 #include <zlib.h>
 
 #include "frame.h"
-#include "../input.h"
-
-const char *const ph_input_format_names[PH_INPUT_NR_FORMATS] = {
-	[PH_INPUT_EMBEDDED] = "embedded",
-	[PH_INPUT_DWARF] = "dwarf",
-	[PH_INPUT_BTF] = "btf",
-	[PH_INPUT_CTF] = "ctf",
-};
 
 static uint32_t le32(const unsigned char *p)
 {

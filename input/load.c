@@ -1,4 +1,7 @@
-#include "input.h"
+/* Which of its formats a file is read from, and the reader it goes to:
+   a JSON Lines report, raw BTF, or an ELF file's embedded reports, DWARF,
+   .BTF or .ctf, the first of -F's list it has.  */
+#include "load.h"
 #include "dwarf/load.h"
 #include "compact/btf.h"
 #include "compact/ctf.h"
