@@ -59,17 +59,19 @@ $(SAN_READER): $(SAN_OBJ)
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(DWARF_LIBS) -o $@
 
-$(SAN_DIR)/tools/ph-probe: testsuite/tools/ph-probe.c
+$(SAN_DIR)/tools/ph-probe: $(PH_PROBE_SRC) testsuite/tools/probe/probe.h
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ \
-	  testsuite/tools/ph-probe.c -ljansson
+	  $(PH_PROBE_SRC) -ljansson
 $(SAN_DIR)/tools/reorg-test: testsuite/tools/reorg-test.c $(SAN_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ $^ \
 	  $(ENGINE_LIBS)
-$(SAN_DIR)/tools/ph-gen: testsuite/tools/ph-gen.c
+$(SAN_DIR)/tools/ph-gen: $(PH_GEN_SRC) testsuite/tools/gen/gen.h \
+		testsuite/tools/gen-common.h
 	@mkdir -p $(dir $@)
-	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ $<
+	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ \
+	  $(PH_GEN_SRC)
 
 # The harnesses as plain programs replaying files (fuzz/replay.c).
 $(SAN_DIR)/fuzz/reader-replay: fuzz/fuzz_reader.c fuzz/replay.c $(SAN_READER_OBJ)

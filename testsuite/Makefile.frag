@@ -5,17 +5,26 @@
 PH_PROBE_CC ?= $(CC)
 PH_PROBE_CFLAGS ?= -std=c11 -Wall -Wextra -O2
 
-testsuite/tools/ph-probe: testsuite/tools/ph-probe.c
-	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-probe.c -ljansson
+# Each tool's sources in a directory of their own (with one header);
+# the two generators share their seeded PRNG (gen-common.c).
+PH_PROBE_SRC := $(wildcard testsuite/tools/probe/*.c)
+PH_GEN_SRC := $(wildcard testsuite/tools/gen/*.c) testsuite/tools/gen-common.c
+PH_INITGEN_SRC := $(wildcard testsuite/tools/initgen/*.c) \
+	testsuite/tools/gen-common.c
+
+testsuite/tools/ph-probe: $(PH_PROBE_SRC) testsuite/tools/probe/probe.h
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ $(PH_PROBE_SRC) -ljansson
 
 # The random type generator of pokehole.random/ and pokehole.parallel/.
-testsuite/tools/ph-gen: testsuite/tools/ph-gen.c
-	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-gen.c
+testsuite/tools/ph-gen: $(PH_GEN_SRC) testsuite/tools/gen/gen.h \
+		testsuite/tools/gen-common.h
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ $(PH_GEN_SRC)
 
 # The random program generator of pokehole --patch's checks
 # (tools/initgen-check.sh).
-testsuite/tools/ph-initgen: testsuite/tools/ph-initgen.c
-	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-initgen.c
+testsuite/tools/ph-initgen: $(PH_INITGEN_SRC) testsuite/tools/initgen/initgen.h \
+		testsuite/tools/gen-common.h
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ $(PH_INITGEN_SRC)
 
 # The LD_PRELOAD library of pokehole.dwarf/oom.exp that makes one
 # allocation fail.

@@ -1,0 +1,499 @@
+/* walk.c - the walk over a type's members that the expect, text-expect
+   and gen modes share: each member's line from the JSON's numbers or the
+   C that prints the compiler's (walk_member, walk_members), C++ bases
+   and vptrs too.
+   Copyright (C) 2026 The pokehole authors.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#include "probe.h"
+
+/* ------------------------------------------------------------------ */
+/* Walking the JSON: expect, text-expect and gen modes share this.     */
+
+/* Print a number field from the JSON, or "?" when it is missing.  */
+void
+put_json_uint (FILE *out, const char *label, const json_t *obj,
+               const char *key)
+{
+  uint64_t v;
+  if (get_uint (obj, key, &v))
+    fprintf (out, " %s=%" PRIu64, label, v);
+  else
+    fprintf (out, " %s=?", label);
+}
+
+int
+ends_with (const char *s, const char *suffix)
+{
+  size_t n = strlen (s), m = strlen (suffix);
+  return n >= m && strcmp (s + n - m, suffix) == 0;
+}
+
+/* A flexible array member (or a GNU zero-length array): sizeof cannot be
+   applied to the former, and both are 0 bytes.  */
+int
+is_flexible_array (const char *type)
+{
+  return type != NULL && (ends_with (type, "[]") || ends_with (type, "[0]"));
+}
+
+/* Where the parenthesized group opening at S[I] closes, or -1.  */
+static long
+group_end (const char *s, long i)
+{
+  int depth = 0;
+
+  for (; s[i] != '\0'; i++)
+    if (s[i] == '(')
+      depth++;
+    else if (s[i] == ')' && --depth == 0)
+      return i;
+  return -1;
+}
+
+/* Whether type spelling S, from FROM to TO, declares a reference: a '&'
+   outside template arguments and parameter lists.  A parenthesized group
+   followed by '(' or '[' is a declarator ("int (&)[3]", "void (&)(int)")
+   and is looked into; any other is a parameter list ("std::function<int
+   (const std::string&)>" holds no reference).  */
+static int
+declares_reference (const char *s, long from, long to)
+{
+  int angle = 0;
+
+  for (long i = from; i < to; i++)
+    {
+      if (s[i] == '<')
+        angle++;
+      else if (s[i] == '>')
+        angle--;
+      else if (angle == 0 && s[i] == '&')
+        return 1;
+      else if (angle == 0 && s[i] == '(')
+        {
+          long end = group_end (s, i), j;
+
+          if (end < 0 || end > to)
+            return 0;
+          for (j = end + 1; s[j] == ' '; j++)
+            ;
+          if ((s[j] == '(' || s[j] == '[')
+              && declares_reference (s, i + 1, end))
+            return 1;
+          i = end;
+        }
+    }
+  return 0;
+}
+
+/* A C++ reference member: &o.m is its referent's address, sizeof and
+   alignof its referent's; the probe measures it with ph_refoff and
+   ph_refbox instead.  */
+int
+is_reference (const struct walk *w, const char *type)
+{
+  return w->cxx && type != NULL
+         && declares_reference (type, 0, (long) strlen (type));
+}
+
+/* Whether JSON object V (a type, or a member defined in place) is a
+   union.  */
+int
+json_is_union (const json_t *v)
+{
+  const char *kind = NULL;
+  get_string (v, "kind", &kind);
+  return kind != NULL && strcmp (kind, "union") == 0;
+}
+
+/* The JSON's own numbers for a member, after "M kind name LABEL"; the
+   caller ends the line.  */
+static void
+expect_member_numbers (struct walk *w, const json_t *m,
+                       int has_align)
+{
+  put_json_uint (w->out, "offset", m, "offset");
+  put_json_uint (w->out, "size", m, "size");
+  if (has_align)
+    put_json_uint (w->out, "align", m, "align");
+  put_json_uint (w->out, "bit_offset", m, "bit_offset");
+  put_json_uint (w->out, "bit_size", m, "bit_size");
+}
+
+/* The offset of the first member after M that takes any bytes, or
+   UINT64_MAX when none does.  */
+static uint64_t
+next_member_offset (const json_t *members,
+                    const json_t *m)
+{
+  uint64_t mine = 0, best = UINT64_MAX;
+  get_uint (m, "bit_offset", &mine);
+  if (!members || !json_is_array (members))
+    return best;
+  for (size_t i = 0; i < json_array_size (members); i++)
+    {
+      const json_t *o = json_array_get (members, i);
+      uint64_t bo = 0, bs = 0;
+      if (o == m)
+        continue;
+      get_uint (o, "bit_offset", &bo);
+      get_uint (o, "bit_size", &bs);
+      if (bs && bo > mine && bo / 8 < best)
+        best = bo / 8;
+    }
+  return best;
+}
+
+/* The bits member O of a list takes, as its JSON says: "occupied" when
+   given, else bit_size (for a base: the bytes it really takes).  */
+static uint64_t
+json_taken_bits (const json_t *o)
+{
+  uint64_t bs = 0, occ;
+  if (get_uint (o, "occupied", &occ))
+    return 8 * occ;
+  get_uint (o, "bit_size", &bs);
+  return bs;
+}
+
+/* Whether the JSON puts another member of the struct's list LIST into
+   the bytes of M (at least one byte for it even when it claims none).
+   Only a potentially-overlapping member ([[no_unique_address]]) allows
+   that; every offset involved is checked on its own line.  */
+int
+json_overlaps (const json_t *list, const json_t *m)
+{
+  uint64_t mo = 0, ms = 0;
+  get_uint (m, "bit_offset", &mo);
+  get_uint (m, "bit_size", &ms);
+  if (ms < 8)
+    ms = 8;
+  if (list == NULL || !json_is_array (list))
+    return 0;
+  for (size_t i = 0; i < json_array_size (list); i++)
+    {
+      const json_t *o = json_array_get (list, i);
+      uint64_t oo = 0, os = json_taken_bits (o);
+      if (o == m || !json_is_object (o) || os == 0)
+        continue;
+      get_uint (o, "bit_offset", &oo);
+      if (oo < mo + ms && mo < oo + os)
+        return 1;
+    }
+  return 0;
+}
+
+/* C++ members that have no name to put in offsetof: a base ("base":true,
+   labelled base:TYPE, or vbase:TYPE when virtual) and the vptr
+   ("artificial":true, labelled with its name, _vptr.C).  Returns 1 when M
+   was one of them.  The probe measures
+     - a base's offset as (char *) (B *) &obj - (char *) &obj, on raw
+       storage for a non-virtual base (a constant adjustment) and on a
+       value-initialized object for a virtual one (read from the vtable);
+     - its size as sizeof (B), its bit_size as 8 * the bytes it takes
+       here: its data size (ph_dsize: where a char member after it lands
+       in a class derived from it) when the next member starts inside
+       sizeof (B), else sizeof (B); its
+       align as the alignment a base subobject of type B gets, which is
+       B's alignment without its virtual bases (ph_nvalign: a base placed
+       after 65 bytes lands on the next multiple of it);
+     - the vptr's offset as the first pointer-aligned offset in a
+       value-initialized object holding a pointer whose vtable slot -1 is
+       &typeid (T) (the Itanium ABI's typeinfo slot), its size as
+       sizeof (void *).
+   A class that cannot be made (abstract, no default constructor) leaves
+   the virtual base and the vptr measurable only as "inside the object and
+   aligned": the probe then prints the claimed offset when it is, and
+   (unsigned long) -1 when it is not.  */
+static int
+walk_cxx_special (struct walk *w, const json_t *m)
+{
+  int is_base = 0, is_virtual = 0, artificial = 0;
+  const char *mname = "", *type = NULL;
+  get_bool (m, "base", &is_base);
+  get_bool (m, "virtual", &is_virtual);
+  get_bool (m, "artificial", &artificial);
+  get_string (m, "name", &mname);
+  get_string (m, "type", &type);
+  if (!is_base && !artificial)
+    return 0;
+  int has_align = json_object_get (m, "align") != NULL;
+  char *label;
+  if (is_base)
+    {
+      char *t = canon_name (type, "<bad-type>");
+      label = xasprintf ("%s:%s", is_virtual ? "vbase" : "base", t);
+      free (t);
+    }
+  else
+    label = canon_name (mname, "<bad-name>");
+
+  if (w->mode == MODE_EXPECT)
+    {
+      fprintf (w->out, "M %s %s %s", w->kind, w->name, label);
+      if (w->text)
+        {
+          put_json_uint (w->out, "offset", m, "offset");
+          put_json_uint (w->out, "size", m, "size");
+        }
+      else
+        expect_member_numbers (w, m, has_align);
+      fputc ('\n', w->out);
+      free (label);
+      return 1;
+    }
+
+  FILE *o = w->out;
+  uint64_t claimed = 0;
+  get_uint (m, "offset", &claimed);
+  char *btype = is_base ? cxx_type_name (type) : NULL;
+  int vptr = !is_base && strncmp (mname, "_vptr", 5) == 0;
+  if (!w->cxx || (is_base && btype == NULL) || (!is_base && !vptr))
+    {
+      fprintf (o, "  __builtin_printf (\"M %s %s %s cannot be measured\\n\");\n",
+               w->kind, w->name, label);
+      free (btype);
+      free (label);
+      return 1;
+    }
+  char *off, *size, *align, *bits;
+  if (is_base)
+    {
+      off = is_virtual
+        ? xasprintf ("ph_vbase< %s, %s > (%" PRIu64 "UL)", w->ctype, btype,
+                     claimed)
+        : xasprintf ("(unsigned long) ((char *) (%s *) &ph_raw< %s > () "
+                     "- (char *) &ph_raw< %s > ())", btype, w->ctype,
+                     w->ctype);
+      size = xasprintf ("(unsigned long) sizeof (%s)", btype);
+      align = xasprintf ("ph_nvalign< %s >::get ()", btype);
+      /* What the base really occupies here (the layout contract): its
+         data size when the class puts something into its tail padding
+         (0 for an empty base), else all of it.  "Something" is the next member the JSON places
+         after it; that member's own offset is checked on its own line.  */
+      uint64_t next = next_member_offset (w->top, m);
+      bits = xasprintf ("(ph_dsize< %s >::get () == 0 "
+                        "|| %" PRIu64 "ULL < %" PRIu64 "ULL + sizeof (%s) "
+                        "? 8 * ph_dsize< %s >::get () "
+                        ": 8 * (unsigned long) sizeof (%s))",
+                        btype, next, claimed, btype, btype, btype);
+    }
+  else
+    {
+      off = xasprintf ("ph_vptr< %s > (%" PRIu64 "UL)", w->ctype, claimed);
+      size = xstrdup ("(unsigned long) sizeof (void *)");
+      align = xstrdup ("(unsigned long) alignof (void *)");
+      bits = xstrdup ("8 * (unsigned long) sizeof (void *)");
+    }
+  fprintf (o, "  __builtin_printf (\"M %s %s %s", w->kind, w->name, label);
+  if (w->text)
+    fprintf (o, " offset=%%lu size=%%lu\\n\",\n    %s, %s);\n", off, size);
+  else
+    fprintf (o, " offset=%%lu size=%%lu%s bit_offset=%%lu bit_size=%%lu\\n\","
+             "\n    %s,\n    %s,\n%s%s%s    8 * %s,\n    %s);\n",
+             has_align ? " align=%lu" : "", off, size,
+             has_align ? "    " : "", has_align ? align : "",
+             has_align ? ",\n" : "", off, bits);
+  free (off);
+  free (size);
+  free (align);
+  free (bits);
+  free (btype);
+  free (label);
+  return 1;
+}
+
+static void
+walk_member (struct walk *w, const json_t *m, const char *prefix)
+{
+  const char *mname = "";
+  const char *type = NULL;
+  int bitfield = 0;
+  get_string (m, "name", &mname);
+  get_string (m, "type", &type);
+  get_bool (m, "bitfield", &bitfield);
+  const json_t *children = json_object_get (m, "members");
+  int has_children = children != NULL && json_is_array (children);
+
+  if (*prefix == '\0' && walk_cxx_special (w, m))
+    return;
+  if (*mname == '\0')
+    {
+      /* Anonymous: only its members can be named (C11 anonymous
+         struct/union); unnamed bitfields and bases are skipped.  */
+      if (has_children)
+        walk_members (w, children, prefix, json_is_union (m));
+      return;
+    }
+
+  char *path = *prefix ? xasprintf ("%s.%s", prefix, mname)
+                       : xstrdup (mname);
+  const char *ppath = printable (path, "<bad-name>");
+  int has_align = !bitfield && json_object_get (m, "align") != NULL;
+
+  if (w->mode == MODE_EXPECT)
+    {
+      fprintf (w->out, "M %s %s %s", w->kind, w->name, ppath);
+      if (w->text)
+        {
+          put_json_uint (w->out, "offset", m, "offset");
+          put_json_uint (w->out, "size", m, "size");
+          if (bitfield)
+            {
+              put_json_uint (w->out, "bit_offset", m, "bit_offset");
+              put_json_uint (w->out, "bit_size", m, "bit_size");
+            }
+        }
+      else
+        {
+          expect_member_numbers (w, m, has_align);
+          if (json_object_get (m, "occupied") != NULL)
+            put_json_uint (w->out, "occupied", m, "occupied");
+        }
+      fputc ('\n', w->out);
+    }
+  else
+    {
+      /* Each path component must be an identifier to be usable in C.  */
+      int ok = 1;
+      for (char *c = path, *start = path;; c++)
+        if (*c == '.' || *c == '\0')
+          {
+            char save = *c;
+            *c = '\0';
+            if (!is_ident (start))
+              ok = 0;
+            *c = save;
+            if (save == '\0')
+              break;
+            start = c + 1;
+          }
+      FILE *o = w->out;
+      const char *head_fmt = "  __builtin_printf (\"M %s %s %s";
+      if (!ok)
+        fprintf (o, "  __builtin_printf (\"M %s %s %s cannot be named in C"
+                 "\\n\");\n", w->kind, w->name, ppath);
+      else if (bitfield && w->cxx)
+        {
+          /* Raw storage (no constructor needed), all ones of the
+             declared type (enums and bool included) via ph_ones.  */
+          fprintf (o, "  {\n    %s &ph_o = ph_raw< %s > ();\n"
+                   "    __builtin_memset ((void *) &ph_o, 0, sizeof ph_o);\n"
+                   "    ph_o.%s = ph_ones< decltype (ph_o.%s) > ();\n"
+                   "    ph_bits (&ph_o, sizeof ph_o);\n",
+                   w->ctype, w->ctype, path, path);
+          fprintf (o, head_fmt, w->kind, w->name, path);
+          fprintf (o, " offset=%%lu size=%%lu bit_offset=%%lu "
+                   "bit_size=%%lu\\n\",\n"
+                   "      ph_first / 8, (unsigned long) sizeof "
+                   "(decltype (ph_o.%s)), ph_first, ph_count);\n  }\n", path);
+        }
+      else if (bitfield)
+        {
+          if (!is_simple_type (type))
+            fprintf (o, "  __builtin_printf (\"M %s %s %s bitfield type "
+                     "cannot be measured\\n\");\n", w->kind, w->name, path);
+          else
+            {
+              const char *val = strcmp (type, "_Bool") == 0
+                                || strcmp (type, "bool") == 0 ? "1" : "-1";
+              fprintf (o, "  {\n    static %s ph_o%u;\n"
+                       "    __builtin_memset (&ph_o%u, 0, sizeof ph_o%u);\n"
+                       "    ph_o%u.%s = %s;\n"
+                       "    ph_bits (&ph_o%u, sizeof ph_o%u);\n",
+                       w->ctype, w->serial, w->serial, w->serial,
+                       w->serial, path, val, w->serial, w->serial);
+              fprintf (o, head_fmt, w->kind, w->name, path);
+              fprintf (o, " offset=%%lu size=%%lu bit_offset=%%lu "
+                       "bit_size=%%lu\\n\",\n"
+                       "      ph_first / 8, (unsigned long) sizeof (%s), "
+                       "ph_first, ph_count);\n  }\n", type);
+              w->serial++;
+            }
+        }
+      else
+        {
+          int flex = is_flexible_array (type);
+          int ref = is_reference (w, type);
+          char *size_expr = flex ? xstrdup ("0UL")
+            : ref ? xasprintf ("(unsigned long) sizeof (ph_refbox< decltype "
+                               "(((%s *) 0)->%s) >)", w->ctype, path)
+            : xasprintf ("(unsigned long) sizeof (((%s *) 0)->%s)",
+                         w->ctype, path);
+          char *align_expr = ref
+            ? xasprintf ("(unsigned long) alignof (ph_refbox< decltype "
+                         "(((%s *) 0)->%s) >)", w->ctype, path)
+            : xasprintf ("(unsigned long) __alignof__ (((%s *) 0)->%s)",
+                         w->ctype, path);
+          /* C++: offsetof is only conditionally supported beyond
+             standard-layout classes; a member at a fixed offset is
+             measured on raw storage instead.  */
+          char *off_expr = ref
+            ? xasprintf ("ph_refoff< %s > ([] (%s &ph_r) { return (const "
+                         "void *) &ph_r.%s; })", w->ctype, w->ctype, path)
+            : w->cxx
+            ? xasprintf ("(unsigned long) ((char *) &ph_raw< %s > ().%s - "
+                         "(char *) &ph_raw< %s > ())", w->ctype, path,
+                         w->ctype)
+            : xasprintf ("(unsigned long) __builtin_offsetof (%s, %s)",
+                         w->ctype, path);
+          /* [[no_unique_address]]: what the member takes (ph_occ), when
+             the JSON says it takes less than its size or puts another
+             member into its bytes.  */
+          int claimed = json_object_get (m, "occupied") != NULL;
+          int occ = w->cxx && !w->text && !flex && !ref
+            && (claimed || (!w->list_is_union && json_overlaps (w->list, m)));
+          fprintf (o, head_fmt, w->kind, w->name, path);
+          if (w->text)
+            fprintf (o, " offset=%%lu size=%%lu\\n\",\n"
+                     "    %s, %s);\n", off_expr, size_expr);
+          else
+            {
+              fprintf (o, " offset=%%lu size=%%lu%s bit_offset=%%lu "
+                       "bit_size=%%lu%s\",\n"
+                       "    %s,\n"
+                       "    %s,\n",
+                       has_align ? " align=%lu" : "", occ ? "" : "\\n",
+                       off_expr, size_expr);
+              if (has_align)
+                fprintf (o, "    %s,\n", align_expr);
+              if (occ)
+                fprintf (o, "    8 * %s,\n    8 * %s);\n"
+                         "  ph_occ< decltype (((%s *) 0)->%s) >::put (%d, %d);\n"
+                         "  __builtin_printf (\"\\n\");\n", off_expr, size_expr,
+                         w->ctype, path,
+                         !w->list_is_union && json_overlaps (w->list, m),
+                         claimed);
+              else
+                fprintf (o, "    8 * %s,\n    8 * %s);\n", off_expr, size_expr);
+            }
+          free (size_expr);
+          free (align_expr);
+          free (off_expr);
+        }
+    }
+
+  if (has_children)
+    walk_members (w, children, path, json_is_union (m));
+  free (path);
+}
+
+void
+walk_members (struct walk *w, const json_t *members,
+              const char *prefix, int is_union)
+{
+  if (members == NULL || !json_is_array (members))
+    return;
+  const json_t *save = w->list;
+  int save_union = w->list_is_union;
+  for (size_t i = 0; i < json_array_size (members); i++)
+    {
+      const json_t *m = json_array_get (members, i);
+      w->list = members;
+      w->list_is_union = is_union;
+      if (json_is_object (m))
+        walk_member (w, m, prefix);
+    }
+  w->list = save;
+  w->list_is_union = save_union;
+}
