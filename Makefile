@@ -42,10 +42,11 @@ ENGINE_CFLAGS := -std=c11 -fPIC $(WARN) -D_GNU_SOURCE
 PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) \
 	-Wno-unused-parameter -DPH_VERSION='"$(VERSION)"'
 
-DEBIAN_PACKAGES := gcc g++ make gcc-12-plugin-dev libgmp-dev libiberty-dev \
-	dejagnu gcc-multilib g++-multilib libdw-dev libelf-dev jq dwarves \
-	libboost-dev libfmt-dev nlohmann-json3-dev libjansson-dev clang dwz \
-	zlib1g-dev ccache distcc chromium libbpf-dev binutils-dev
+# The Debian packages: debian-packages, the one list (.ci/run and the
+# README read it too); `make deps` installs its "check" group, CI also
+# the "full" one.
+packages = $(shell sed -n 's/^$(1)://p' debian-packages)
+DEBIAN_PACKAGES := $(call packages,check)
 
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/array.c reorg/place.c reorg/units.c reorg/exhaustive.c \
@@ -179,23 +180,25 @@ demo: deps
 # one, the core of it with the others (scripts/check-gcc.sh); then with
 # the GCCs of GCC_ROOT when it is there.  A runtest compiles one thing at
 # a time: two chains of about the same length run side by side, the
-# reader's selftest, the default GCC's suite and the other installed GCCs
-# in one, GCC_ROOT's GCCs and the sanitizer builds in the other (each
-# writes only its own results and work folders).  The selftest comes
-# first so that it does not run beside the sanitized one, at the end of
-# the other chain: together they took four times as long.
+# default GCC's suite and the other installed GCCs in one; the reader's
+# tests (pokehole.reader/, into results/reader), GCC_ROOT's GCCs and the
+# sanitizer builds in the other (each writes only its own results and
+# work folders).  The reader's tests compile their corpus into
+# READER_CORPUS once: check-sanitize, after them in the same chain, runs
+# them again with the sanitized reader on the same objects.  Everything,
+# the sanitized reader and tools too, is built first, two jobs at a
+# time.
 NEWEST_GCC := $(lastword $(sort $(GCC_VERSIONS)))
 RUNTEST_FLAGS ?=
 RESULTS ?= $(CURDIR)/testsuite/results
+READER_CORPUS = $(RESULTS)/reader-corpus
 check: deps
 	@sh scripts/i386-exec.sh "$(CC)"
-	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
+	@$(MAKE) --no-print-directory -j2 all $(TEST_TOOLS) sanitize-build
 	@rm -rf $(RESULTS)
 	@mkdir -p $(RESULTS)
-	@{ echo "pokehole: testing tools/pokehole against the plugin"; \
-	  VERBOSE=1 sh dwarf/selftest.sh > $(RESULTS)/dwarf.sum 2>&1; \
-	  sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \
-	    "$(CXX)" $(CURDIR)/$(PLUGIN) full $(RUNTEST_FLAGS); \
+	@{ sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \
+	    "$(CXX)" $(CURDIR)/$(PLUGIN) full PH_READER=0 $(RUNTEST_FLAGS); \
 	  for v in $(OTHER_GCC_VERSIONS); do \
 	    mode=core; [ $$v = "$(NEWEST_GCC)" ] && [ ! -d $(GCC_ROOT)/usr/bin ] \
 	      && mode=full; \
@@ -203,19 +206,22 @@ check: deps
 	      $(CURDIR)/plugin/gcc-$$v/pokehole.so $$mode $(RUNTEST_FLAGS); \
 	  done; } & \
 	first=$$!; \
+	sh scripts/check-gcc.sh $(RESULTS)/reader "$(CC)" "$(CXX)" \
+	  $(CURDIR)/$(PLUGIN) reader READER=$(CURDIR)/$(DWARF_TOOL) \
+	  READER_CORPUS=$(READER_CORPUS) $(RUNTEST_FLAGS); \
 	if [ -d $(GCC_ROOT)/usr/bin ]; then \
 	  sh scripts/gcc-root.sh check $(GCC_ROOT) $(RESULTS) \
 	    $(DEFAULT_GCC_MAJOR) $(OTHER_GCC_VERSIONS); \
 	else echo "pokehole: no $(GCC_ROOT) (make gcc-root): GCC 13 to 15 not tested"; fi; \
 	echo "pokehole: the reader and the engine under ASan and UBSan"; \
 	VERBOSE=1 $(MAKE) --no-print-directory check-sanitize \
-	  > $(RESULTS)/sanitize.sum 2>&1; \
+	  SAN_READER_CORPUS=$(READER_CORPUS) > $(RESULTS)/sanitize.sum 2>&1; \
 	wait $$first; true
 	@sh scripts/summary.sh \
 	  $(patsubst %,$(RESULTS)/gcc-%/pokehole.sum,$(DEFAULT_GCC_MAJOR) \
 	    $(OTHER_GCC_VERSIONS)) \
 	  $$(cat $(RESULTS)/gcc-root.list 2>/dev/null) \
-	  $(RESULTS)/dwarf.sum $(RESULTS)/sanitize.sum
+	  $(RESULTS)/reader/pokehole.sum $(RESULTS)/sanitize.sum
 
 gcc-root:
 	sh scripts/gcc-root.sh create $(GCC_ROOT)

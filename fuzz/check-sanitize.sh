@@ -6,9 +6,10 @@
 #
 # With the reader, the engine and the test tools built under ASan and
 # UBSan in SAN_DIR:
-#  1. dwarf/selftest.sh, run from a copy of the tree in SAN_DIR/tree whose
-#     tools/pokehole is the sanitized reader (selftest.sh takes the reader
-#     from its own tree); its passes and failures count here;
+#  1. the reader's DejaGnu tests (testsuite/pokehole.reader/) with
+#     READER the sanitized reader, results in SAN_DIR/reader; their
+#     passes and failures count here.  READER_CORPUS (environment): the
+#     folder where a plain run of them compiled their corpus, reused;
 #  2. every input under fuzz/regress/HARNESS/ replayed by the sanitized
 #     harness (SAN_DIR/fuzz/HARNESS-replay), 120 s each at most;
 #  3. the sanitized reader's text, --json, -s, -R, -S, -P and --json -R on
@@ -55,26 +56,31 @@ reports() {
 	return 1
 }
 
-# 1. The selftest with the sanitized reader.
-tree=$san/tree
-rm -rf "$tree"
-mkdir -p "$tree/dwarf" "$tree/testsuite"
-cp "$top/dwarf/selftest.sh" "$tree/dwarf/"
-cp "$san/tools/pokehole" "$tree/tools/pokehole"
-cp -r "$top/testsuite/pokehole.c" "$tree/testsuite/"
-cp -r "$top/examples" "$tree/"
-# ASan shadow memory: the selftest's memory bounds are for plain builds.
-out=$(PH_SANITIZED=1 PLUGIN=$plugin CC=$CC CXX=$CXX sh "$tree/dwarf/selftest.sh" 2>&1)
-p=$(echo "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' | tail -1)
-f=$(echo "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' | tail -1)
-if [ -z "$p" ]; then
-	bad "selftest did not finish: $(echo "$out" | tail -3)"
+# 1. The reader's tests (testsuite/pokehole.reader/) with the sanitized
+# reader; their objects and the plugin's JSON are taken from READER_CORPUS
+# when a plain run compiled them there (make check), else compiled.
+rm -rf "$san/reader"
+mkdir -p "$san/reader"
+(cd "$top/testsuite" && LC_ALL=C runtest --tool pokehole --srcdir . \
+	--outdir "$san/reader" --directory pokehole.reader \
+	PLUGIN="$plugin" PROBE="$top/testsuite/tools/ph-probe" \
+	READER="$san/tools/pokehole" PH_SANITIZED=1 PH_READER=1 \
+	READER_CORPUS="${READER_CORPUS:-$san/corpus}" CC="$CC" CXX="$CXX") \
+	> /dev/null 2>&1
+sum=$san/reader/pokehole.sum
+p=$(grep -c '^PASS:' "$sum" 2>/dev/null)
+f=$(grep -c -E '^(FAIL|XPASS|UNRESOLVED|UNTESTED|ERROR):' "$sum" 2>/dev/null)
+if [ "${p:-0}" = 0 ]; then
+	bad "pokehole.reader/ did not run: see $san/reader/pokehole.log"
 else
 	pass=$((pass + p))
-	[ "$f" -gt 0 ] && echo "$out" | grep '^FAIL' | sed 's/^FAIL: /FAIL: selftest: /'
+	grep -E '^(FAIL|XPASS|UNRESOLVED|UNTESTED|ERROR):' "$sum" |
+		sed 's/^\([A-Z]*\): /\1: sanitized /'
+	[ "$VERBOSE" ] && grep '^PASS:' "$sum" | sed 's/^PASS: /PASS: sanitized /'
 	fail=$((fail + f))
 fi
-reports && ok "selftest: no sanitizer report" || bad "selftest: sanitizer report"
+reports && ok "pokehole.reader/: no sanitizer report" ||
+	bad "pokehole.reader/: sanitizer report"
 
 # 2. The fuzz regression inputs.
 for h in $harnesses; do
@@ -95,7 +101,9 @@ for h in $harnesses; do
 	done
 done
 
-# 3. The reader and the engine over the testsuite's sources.
+# 3. The reader and the engine over the testsuite's sources; the objects
+# and the plugin's JSON of step 1's corpus (the same commands) reused.
+corpus=${READER_CORPUS:-$san/corpus}
 PH=$san/tools/pokehole
 srcs=$(ls "$top"/testsuite/pokehole.*/*.c "$top"/testsuite/pokehole.*/*.cc \
 	"$top"/examples/*.c 2>/dev/null | grep -v /pokehole.hostile/)
@@ -110,13 +118,22 @@ for src in $srcs; do
 	case $src in *.cc) cc=$CXX;; *) cc=$CC;; esac
 	for m in "" $m32; do
 		o=$work/$b$m.o
+		# The reader's tests compiled C sources with these very flags
+		# (their C++ objects have -femit-class-debug-always).
+		case $src in
+		*.c) [ -f "$corpus/$b$m.ok" ] && { objs="$objs $corpus/$b$m.o"; continue; } ;;
+		esac
 		$cc $m -g -fno-eliminate-unused-debug-types -c "$src" -o "$o" \
 			>/dev/null 2>&1 && objs="$objs $o"	# else errors of the test's own
 	done
 	# the plugin's JSON: baselines and the probe tool
 	j=$work/$b.jsonl
-	$cc -fplugin="$plugin" -fplugin-arg-pokehole-json="$j" -c "$src" \
-		-o /dev/null >/dev/null 2>&1
+	if [ -f "$corpus/$b.ok" ]; then
+		cp "$corpus/$b.plugin" "$j"
+	else
+		$cc -fplugin="$plugin" -fplugin-arg-pokehole-json="$j" -c "$src" \
+			-o /dev/null >/dev/null 2>&1
+	fi
 	if [ -s "$j" ]; then
 		jsons="$jsons $j"
 		"$san/tools/ph-probe" expect "$j" > /dev/null 2>&1

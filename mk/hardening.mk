@@ -12,7 +12,9 @@
 #   make check-sanitize
 #       the reader, the engine and the test tools built with
 #       -fsanitize=address,undefined into $(SAN_DIR) (build/ untouched);
-#       runs dwarf/selftest.sh with that reader, replays fuzz/regress/,
+#       runs the reader's tests (testsuite/pokehole.reader/) with READER
+#       that reader, on the objects a plain run of them compiled into
+#       SAN_READER_CORPUS when given (make check), replays fuzz/regress/,
 #       and runs the reader's text, JSON, -R, -S and -P over objects of
 #       every source of the testsuite and over reports of them (good and
 #       bad); any sanitizer report fails.  Ends
@@ -86,8 +88,9 @@ $(SAN_DIR)/fuzz/baseline-replay: fuzz/fuzz_baseline.c fuzz/replay.c $(SAN_ENGINE
 
 sanitize-build: $(SAN_READER) $(SAN_TOOLS) $(SAN_REPLAY)
 
+SAN_READER_CORPUS ?=
 check-sanitize: sanitize-build $(PLUGIN) $(TEST_TOOLS)
-	@sh fuzz/check-sanitize.sh "$(SAN_DIR)" "$(PLUGIN)" "$(CC)" "$(CXX)" \
+	@READER_CORPUS="$(SAN_READER_CORPUS)" sh fuzz/check-sanitize.sh "$(SAN_DIR)" "$(PLUGIN)" "$(CC)" "$(CXX)" \
 	  "$(FUZZ_HARNESSES)"
 
 # libFuzzer builds: clang, ASan + UBSan + coverage.

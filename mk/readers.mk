@@ -66,7 +66,3 @@ FUNCT_TOOL := tools/pokefunct
 
 $(FUNCT_TOOL): $(FUNCT_OBJ) $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) $^ $(DWARF_LIBS) -o $@
-
-.PHONY: dwarf-selftest
-dwarf-selftest: $(DWARF_TOOL) $(PLUGIN)
-	sh dwarf/selftest.sh

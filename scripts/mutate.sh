@@ -8,17 +8,19 @@
 # $MUTATE_DIR or a new /tmp/ph-mutate.XXXXXX), which is rebuilt (only
 # what changed: the Makefile's -MMD dependencies) and tested with the
 # tests of the mutant's part, in order, stopping at the first failure:
-#   reorg, report: c.exp, dwarf/selftest.sh, reorg.exp, warn.exp, c++.exp
-#   plugin:        c.exp, warn.exp, baseline.exp, c++.exp, dwarf/selftest.sh (the plugin
-#                  against the reader)
-#   reader (input/, funct/, tools/): dwarf/selftest.sh, dwarf.exp, units.exp, funct.exp,
+#   reorg, report: c.exp, the reader's (pokehole.reader/), reorg.exp,
+#                  warn.exp, c++.exp
+#   plugin:        c.exp, warn.exp, baseline.exp, c++.exp, the reader's
+#                  (the plugin against the reader)
+#   reader (input/, funct/, tools/): the reader's, dwarf.exp, units.exp, funct.exp,
 #                  report-in.exp
 # (each .exp run alone, `runtest --tool pokehole` as scripts/check-gcc.sh
-# runs it, with the default GCC).  A mutant is killed when its build
-# fails, selftest.sh fails, or a .exp gives a FAIL, ERROR or UNRESOLVED
+# runs it, with the default GCC; the reader's are corpus.exp, options.exp,
+# elsewhere.exp, bad.exp).  A mutant is killed when its build
+# fails, or a .exp gives a FAIL, ERROR or UNRESOLVED
 # line that the unmutated tree does not give: each part's tests are run
 # on the unmutated copy first (the baseline), and a part whose baseline
-# fails otherwise (selftest.sh failing, a .exp without a PASS) stops the
+# fails otherwise (a .exp without a PASS) stops the
 # run.  Prints `killed ID by TEST` or `SURVIVED ID: DESCRIPTION` per
 # mutant (`equivalent ID: WHY` for one the list marks equivalent: not
 # run, not counted), then `N killed of M` and the survivors; exits 1 when fewer
@@ -205,9 +207,9 @@ build() {
 
 tests_of() {
 	case $1 in
-	reorg|report) echo c.exp selftest reorg.exp warn.exp c++.exp embed.exp diff.exp groups.exp nested.exp html.exp sites.exp initgen.exp dwarf.exp compact.exp ;;
-	plugin) echo c.exp warn.exp baseline.exp c++.exp selftest embed.exp functions.exp sites.exp initgen.exp fixit.exp once.exp jsondir.exp ;;
-	reader) echo selftest dwarf.exp units.exp funct.exp report-in.exp embed.exp diff.exp groups.exp nested.exp html.exp compact.exp sites.exp initgen.exp names.exp ;;
+	reorg|report) echo c.exp corpus.exp options.exp elsewhere.exp bad.exp reorg.exp warn.exp c++.exp embed.exp diff.exp groups.exp nested.exp html.exp sites.exp initgen.exp dwarf.exp compact.exp ;;
+	plugin) echo c.exp warn.exp baseline.exp c++.exp corpus.exp options.exp elsewhere.exp bad.exp embed.exp functions.exp sites.exp initgen.exp fixit.exp once.exp jsondir.exp ;;
+	reader) echo corpus.exp options.exp elsewhere.exp bad.exp dwarf.exp units.exp funct.exp report-in.exp embed.exp diff.exp groups.exp nested.exp html.exp compact.exp sites.exp initgen.exp names.exp ;;
 	esac
 }
 
@@ -230,16 +232,6 @@ run_test() {
 	t=$1 tag=$2
 	out=$work/.mutate/$tag-$t
 	rm -rf "$out"; mkdir -p "$out"
-	if [ "$t" = selftest ]; then
-		(cd "$work" && timeout "$timeout_s" sh dwarf/selftest.sh) \
-			> "$out/selftest.out" 2>&1
-		rc=$?
-		if [ $rc != 0 ] || grep -q '^FAIL' "$out/selftest.out"; then
-			grep '^FAIL' "$out/selftest.out" | head -3 >> "$log"
-			return 1
-		fi
-		return 0
-	fi
 	(cd "$work/testsuite" && LC_ALL=C exec setsid timeout "$timeout_s" \
 	  runtest --tool pokehole --srcdir . --outdir "$out" \
 	  PLUGIN="$work/plugin/pokehole.so" PROBE="$work/testsuite/tools/ph-probe" \

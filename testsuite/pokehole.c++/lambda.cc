@@ -1,6 +1,6 @@
 /* Lambda closures are types the compiler made: left out of the report,
-   even where a typedef names one (the reader's too: dwarf/selftest.sh
-   compares the two on this file).  */
+   even where a typedef names one (the reader's too: pokehole.reader/
+   corpus.exp compares the two on this file).  */
 /* { dg-do compile } */
 
 struct Real { int r; char c; };
