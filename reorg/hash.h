@@ -54,6 +54,14 @@ static inline uint64_t ph_hash_u64(uint64_t x)
 	return x ^ (x >> 29);
 }
 
+/* A key of several parts: H, the hash of those before, with X, the next
+   part's (ph_hash_string of a name, a number as it is); the order
+   counts.  */
+static inline uint64_t ph_hash_combine(uint64_t h, uint64_t x)
+{
+	return ph_hash_u64(((h << 5) | (h >> 59)) ^ x);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,7 +21,8 @@
    stored under.  The hash's high bits pick the slot, those below them
    make a 7-bit tag kept per slot, so that most slots of another key are
    passed over without calling key_eq: a hash must mix into its high
-   bits (hash.h's do).
+   bits (hash.h's do).  The names the functions use inside end in '_',
+   so that those three may have any name without one.
 
    The state is the caller's (a member of its own structure), with
    _init and _deinit; the functions that can fail return a struct
@@ -105,104 +106,104 @@ struct table {								\
 	unsigned shift;		/* cap is 2^(64 - shift) */		\
 };									\
 									\
-PH_HASHTAB_FN void table##_init(struct table *t)			\
+PH_HASHTAB_FN void table##_init(struct table *t_)			\
 {									\
-	t->entries = NULL;						\
-	t->ctrl = NULL;							\
-	t->n = t->cap = 0;						\
-	t->shift = 64;							\
+	t_->entries = NULL;						\
+	t_->ctrl = NULL;						\
+	t_->n = t_->cap = 0;						\
+	t_->shift = 64;							\
 }									\
 									\
-PH_HASHTAB_FN void table##_deinit(struct table *t)			\
+PH_HASHTAB_FN void table##_deinit(struct table *t_)			\
 {									\
-	free(t->entries);						\
-	free(t->ctrl);							\
-	table##_init(t);						\
+	free(t_->entries);						\
+	free(t_->ctrl);							\
+	table##_init(t_);						\
 }									\
 									\
-PH_HASHTAB_FN size_t table##_size(const struct table *t)		\
+PH_HASHTAB_FN size_t table##_size(const struct table *t_)		\
 {									\
-	return t->n;							\
+	return t_->n;							\
 }									\
 									\
 /* KEY's slot (*FOUND), or the empty slot where it would go: there is	\
    one, the table being at most half full.  */				\
-PH_HASHTAB_FN size_t table##_probe_(const struct table *t, key_type key,\
-				    uint64_t h, bool *found)		\
+PH_HASHTAB_FN size_t table##_probe_(const struct table *t_, key_type key_, \
+				    uint64_t h_, bool *found_)		\
 {									\
-	size_t mask = t->cap - 1, i = ph_hashtab_home(h, t->shift);	\
-	unsigned char tag = ph_hashtab_tag(h, t->shift);		\
+	size_t mask_ = t_->cap - 1, i_ = ph_hashtab_home(h_, t_->shift); \
+	unsigned char tag_ = ph_hashtab_tag(h_, t_->shift);		\
 									\
-	for (;; i = (i + 1) & mask) {					\
-		if (!t->ctrl[i]) {					\
-			*found = false;					\
-			return i;					\
+	for (;; i_ = (i_ + 1) & mask_) {				\
+		if (!t_->ctrl[i_]) {					\
+			*found_ = false;				\
+			return i_;					\
 		}							\
-		if (t->ctrl[i] == tag && key_eq(key, &t->entries[i])) {	\
-			*found = true;					\
-			return i;					\
+		if (t_->ctrl[i_] == tag_ && key_eq(key_, &t_->entries[i_])) { \
+			*found_ = true;					\
+			return i_;					\
 		}							\
 	}								\
 }									\
 									\
 /* The first empty slot from hash H's: where an entry not in the table	\
    goes.  */								\
-PH_HASHTAB_FN size_t table##_free_slot_(const struct table *t,		\
-					uint64_t h)			\
+PH_HASHTAB_FN size_t table##_free_slot_(const struct table *t_,		\
+					uint64_t h_)			\
 {									\
-	size_t mask = t->cap - 1, i = ph_hashtab_home(h, t->shift);	\
+	size_t mask_ = t_->cap - 1, i_ = ph_hashtab_home(h_, t_->shift); \
 									\
-	while (t->ctrl[i])						\
-		i = (i + 1) & mask;					\
-	return i;							\
+	while (t_->ctrl[i_])						\
+		i_ = (i_ + 1) & mask_;					\
+	return i_;							\
 }									\
 									\
 /* Room for N entries in all without growing: a table filled to a size	\
    known beforehand allocates once.  */					\
-PH_HASHTAB_FN struct ph_error *table##_reserve(struct table *t, size_t n)\
+PH_HASHTAB_FN struct ph_error *table##_reserve(struct table *t_, size_t n_) \
 {									\
-	struct table g = *t;						\
+	struct table g_ = *t_;						\
 									\
-	if (n <= t->cap / 2)						\
+	if (n_ <= t_->cap / 2)						\
 		return NULL;						\
-	if (!ph_hashtab_slots_for(n, t->cap, sizeof(entry_type), &g.cap,\
-				  &g.shift))				\
+	if (!ph_hashtab_slots_for(n_, t_->cap, sizeof(entry_type), &g_.cap, \
+				  &g_.shift))				\
 		return &ph_error_nomem;					\
-	g.entries = (entry_type *)malloc(g.cap * sizeof(entry_type));	\
-	g.ctrl = (unsigned char *)calloc(g.cap, 1);			\
-	if (!g.entries || !g.ctrl) {					\
-		free(g.entries);					\
-		free(g.ctrl);						\
+	g_.entries = (entry_type *)malloc(g_.cap * sizeof(entry_type));	\
+	g_.ctrl = (unsigned char *)calloc(g_.cap, 1);			\
+	if (!g_.entries || !g_.ctrl) {					\
+		free(g_.entries);					\
+		free(g_.ctrl);						\
 		return &ph_error_nomem;					\
 	}								\
-	for (size_t i = 0; i < t->cap; i++) {				\
-		uint64_t h;						\
-		size_t j;						\
+	for (size_t i_ = 0; i_ < t_->cap; i_++) {			\
+		uint64_t h_;						\
+		size_t j_;						\
 									\
-		if (!t->ctrl[i])					\
+		if (!t_->ctrl[i_])					\
 			continue;					\
-		h = entry_hash(&t->entries[i]);				\
-		j = table##_free_slot_(&g, h);				\
-		g.ctrl[j] = ph_hashtab_tag(h, g.shift);			\
-		g.entries[j] = t->entries[i];				\
+		h_ = entry_hash(&t_->entries[i_]);			\
+		j_ = table##_free_slot_(&g_, h_);			\
+		g_.ctrl[j_] = ph_hashtab_tag(h_, g_.shift);		\
+		g_.entries[j_] = t_->entries[i_];			\
 	}								\
-	free(t->entries);						\
-	free(t->ctrl);							\
-	*t = g;								\
+	free(t_->entries);						\
+	free(t_->ctrl);							\
+	*t_ = g_;							\
 	return NULL;							\
 }									\
 									\
 /* KEY's entry, or NULL.  */						\
-PH_HASHTAB_FN entry_type *table##_find(const struct table *t,		\
-				       key_type key)			\
+PH_HASHTAB_FN entry_type *table##_find(const struct table *t_,		\
+				       key_type key_)			\
 {									\
-	bool found;							\
-	size_t i;							\
+	bool found_;							\
+	size_t i_;							\
 									\
-	if (!t->n)							\
+	if (!t_->n)							\
 		return NULL;						\
-	i = table##_probe_(t, key, key_hash(key), &found);		\
-	return found ? &t->entries[i] : NULL;				\
+	i_ = table##_probe_(t_, key_, key_hash(key_), &found_);		\
+	return found_ ? &t_->entries[i_] : NULL;			\
 }									\
 									\
 /* KEY's entry in *RET, *FOUND true; or, when there is none, a slot	\
@@ -210,52 +211,52 @@ PH_HASHTAB_FN entry_type *table##_find(const struct table *t,		\
    that key_eq(KEY, entry) holds and entry_hash(entry) is		\
    key_hash(KEY)), or gives back with table_remove, before any other	\
    call on the table.  One search, where find then add take two.  */	\
-PH_HASHTAB_FN struct ph_error *table##_insert(struct table *t,		\
-					      key_type key,		\
-					      entry_type **ret,		\
-					      bool *found)		\
+PH_HASHTAB_FN struct ph_error *table##_insert(struct table *t_,		\
+					      key_type key_,		\
+					      entry_type **ret_,	\
+					      bool *found_)		\
 {									\
-	uint64_t h = key_hash(key);					\
-	struct ph_error *err;						\
-	size_t i = 0;							\
+	uint64_t h_ = key_hash(key_);					\
+	struct ph_error *err_;						\
+	size_t i_ = 0;							\
 									\
-	*found = false;							\
-	if (t->cap)							\
-		i = table##_probe_(t, key, h, found);			\
-	if (*found) {							\
-		*ret = &t->entries[i];					\
+	*found_ = false;						\
+	if (t_->cap)							\
+		i_ = table##_probe_(t_, key_, h_, found_);		\
+	if (*found_) {							\
+		*ret_ = &t_->entries[i_];				\
 		return NULL;						\
 	}								\
-	if (2 * (t->n + 1) > t->cap) {					\
-		if ((err = table##_reserve(t, t->n + 1)))		\
-			return err;					\
-		i = table##_free_slot_(t, h);				\
+	if (2 * (t_->n + 1) > t_->cap) {				\
+		if ((err_ = table##_reserve(t_, t_->n + 1)))		\
+			return err_;					\
+		i_ = table##_free_slot_(t_, h_);			\
 	}								\
-	t->ctrl[i] = ph_hashtab_tag(h, t->shift);			\
-	t->n++;								\
-	*ret = &t->entries[i];						\
+	t_->ctrl[i_] = ph_hashtab_tag(h_, t_->shift);			\
+	t_->n++;							\
+	*ret_ = &t_->entries[i_];					\
 	return NULL;							\
 }									\
 									\
 /* A copy of *E, whose key is not in the table yet (the caller looked	\
    for it); *RET (when RET is not NULL) the copy.  */			\
-PH_HASHTAB_FN struct ph_error *table##_add(struct table *t,		\
-					   const entry_type *e,		\
-					   entry_type **ret)		\
+PH_HASHTAB_FN struct ph_error *table##_add(struct table *t_,		\
+					   const entry_type *e_,	\
+					   entry_type **ret_)		\
 {									\
-	uint64_t h = entry_hash(e);					\
-	struct ph_error *err;						\
-	size_t i;							\
+	uint64_t h_ = entry_hash(e_);					\
+	struct ph_error *err_;						\
+	size_t i_;							\
 									\
-	if (2 * (t->n + 1) > t->cap &&					\
-	    (err = table##_reserve(t, t->n + 1)))			\
-		return err;						\
-	i = table##_free_slot_(t, h);					\
-	t->ctrl[i] = ph_hashtab_tag(h, t->shift);			\
-	t->entries[i] = *e;						\
-	t->n++;								\
-	if (ret)							\
-		*ret = &t->entries[i];					\
+	if (2 * (t_->n + 1) > t_->cap &&				\
+	    (err_ = table##_reserve(t_, t_->n + 1)))			\
+		return err_;						\
+	i_ = table##_free_slot_(t_, h_);				\
+	t_->ctrl[i_] = ph_hashtab_tag(h_, t_->shift);			\
+	t_->entries[i_] = *e_;						\
+	t_->n++;							\
+	if (ret_)							\
+		*ret_ = &t_->entries[i_];				\
 	return NULL;							\
 }									\
 									\
@@ -263,55 +264,55 @@ PH_HASHTAB_FN struct ph_error *table##_add(struct table *t,		\
    back into the gap (no tombstones: a search stops at the first empty	\
    slot as before): the entry of slot J moves to the gap I when its	\
    home slot is not between them.  E's own entry is not read.  */	\
-PH_HASHTAB_FN void table##_remove(struct table *t, entry_type *e)	\
+PH_HASHTAB_FN void table##_remove(struct table *t_, entry_type *e_)	\
 {									\
-	size_t mask = t->cap - 1, i = (size_t)(e - t->entries);		\
+	size_t mask_ = t_->cap - 1, i_ = (size_t)(e_ - t_->entries);	\
 									\
-	for (size_t j = (i + 1) & mask; t->ctrl[j]; j = (j + 1) & mask) {\
-		size_t home = ph_hashtab_home(entry_hash(&t->entries[j]),\
-					      t->shift);		\
+	for (size_t j_ = (i_ + 1) & mask_; t_->ctrl[j_]; j_ = (j_ + 1) & mask_) { \
+		size_t home_ = ph_hashtab_home(entry_hash(&t_->entries[j_]), \
+					      t_->shift);		\
 									\
-		if (((j - home) & mask) >= ((j - i) & mask)) {		\
-			t->entries[i] = t->entries[j];			\
-			t->ctrl[i] = t->ctrl[j];			\
-			i = j;						\
+		if (((j_ - home_) & mask_) >= ((j_ - i_) & mask_)) {	\
+			t_->entries[i_] = t_->entries[j_];		\
+			t_->ctrl[i_] = t_->ctrl[j_];			\
+			i_ = j_;					\
 		}							\
 	}								\
-	t->ctrl[i] = 0;							\
-	t->n--;								\
+	t_->ctrl[i_] = 0;						\
+	t_->n--;							\
 }									\
 									\
 /* Takes KEY's entry out; false when there is none.  */			\
-PH_HASHTAB_FN bool table##_delete(struct table *t, key_type key)	\
+PH_HASHTAB_FN bool table##_delete(struct table *t_, key_type key_)	\
 {									\
-	entry_type *e = table##_find(t, key);				\
+	entry_type *e_ = table##_find(t_, key_);			\
 									\
-	if (!e)								\
+	if (!e_)							\
 		return false;						\
-	table##_remove(t, e);						\
+	table##_remove(t_, e_);						\
 	return true;							\
 }									\
 									\
 /* The first used slot from I's, or NULL.  */				\
-PH_HASHTAB_FN entry_type *table##_from_(const struct table *t, size_t i)\
+PH_HASHTAB_FN entry_type *table##_from_(const struct table *t_, size_t i_) \
 {									\
-	for (; i < t->cap; i++)						\
-		if (t->ctrl[i])						\
-			return &t->entries[i];				\
+	for (; i_ < t_->cap; i_++)					\
+		if (t_->ctrl[i_])					\
+			return &t_->entries[i_];			\
 	return NULL;							\
 }									\
 									\
 /* The entries in slot order: for (e = table_first(t); e;		\
    e = table_next(t, e)); not across an insert, add or delete.  */	\
-PH_HASHTAB_FN entry_type *table##_first(const struct table *t)		\
+PH_HASHTAB_FN entry_type *table##_first(const struct table *t_)		\
 {									\
-	return table##_from_(t, 0);					\
+	return table##_from_(t_, 0);					\
 }									\
 									\
-PH_HASHTAB_FN entry_type *table##_next(const struct table *t,		\
-				       const entry_type *e)		\
+PH_HASHTAB_FN entry_type *table##_next(const struct table *t_,		\
+				       const entry_type *e_)		\
 {									\
-	return table##_from_(t, (size_t)(e - t->entries) + 1);		\
+	return table##_from_(t_, (size_t)(e_ - t_->entries) + 1);	\
 }
 
 #ifdef __cplusplus
