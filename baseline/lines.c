@@ -1,5 +1,7 @@
 #include "lines.h"
 
+#include "../reorg/array.h"
+
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -16,19 +18,13 @@ struct ph_error *ph_lines_read_file(const char *path, char **ret,
 	if (!f)
 		return ph_error_errno(errno, "%s", path);
 	for (;;) {
-		if (cap - n < 65536) {
-			size_t ncap = cap ? 2 * cap : 65536;
-			char *p = realloc(buf, ncap + 1);
-
-			if (!p) {
-				free(buf);
-				fclose(f);
-				return &ph_error_nomem;
-			}
-			buf = p;
-			cap = ncap;
+		/* 64 KiB to read at least, and the NUL at the end.  */
+		if (ph_array_reserve(&buf, &cap, n + 65536 + 1, 1)) {
+			free(buf);
+			fclose(f);
+			return &ph_error_nomem;
 		}
-		size_t got = fread(buf + n, 1, cap - n, f);
+		size_t got = fread(buf + n, 1, cap - n - 1, f);
 		n += got;
 		if (got == 0)
 			break;

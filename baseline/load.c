@@ -9,30 +9,76 @@
 #include "json.h"
 #include "lines.h"
 #include "../reorg/array.h"
+#include "../reorg/hashtab.h"
+
+/* While loading, a type's index in the types by name and kind.  */
+struct type_key {
+	const struct ph_baseline_type *types;
+	const char *name;
+	enum ph_kind kind;
+	uint64_t hash;
+};
+
+struct type_slot {
+	size_t i;
+	uint64_t hash;		/* of the name */
+};
+
+static uint64_t type_key_hash(struct type_key k)
+{
+	return k.hash;
+}
+
+static bool type_key_eq(struct type_key k, const struct type_slot *e)
+{
+	const struct ph_baseline_type *t = &k.types[e->i];
+
+	return e->hash == k.hash && t->kind == k.kind &&
+	       strcmp(t->name, k.name) == 0;
+}
+
+static uint64_t type_slot_hash(const struct type_slot *e)
+{
+	return e->hash;
+}
+
+PH_HASH_TABLE(type_index, struct type_slot, struct type_key, type_key_hash,
+	      type_key_eq, type_slot_hash)
 
 struct ph_baseline {
 	struct ph_arena arena;
 	size_t n, cap;
 	struct ph_baseline_type *types;	/* sorted by name once loaded */
+	/* Only while loading: the sort moves the types.  */
+	struct type_index index;
 };
 
 static struct ph_baseline_type *find_or_add(struct ph_baseline *b,
 					    const char *name,
 					    enum ph_kind kind)
 {
-	for (size_t i = 0; i < b->n; i++)
-		if (b->types[i].kind == kind &&
-		    strcmp(b->types[i].name, name) == 0)
-			return &b->types[i];
-	if (ph_array_reserve(&b->types, b->n, &b->cap, 64,
-			     sizeof(*b->types)))
+	struct type_key k = { b->types, name, kind, ph_hash_string(name) };
+	struct type_slot *e;
+	bool found;
+
+	if (type_index_insert(&b->index, k, &e, &found))
 		return NULL;
+	if (found)
+		return &b->types[e->i];
+	if (ph_array_reserve(&b->types, &b->cap, b->n + 1,
+			     sizeof(*b->types))) {
+		type_index_remove(&b->index, e);
+		return NULL;
+	}
+	*e = (struct type_slot){ b->n, k.hash };
 	struct ph_baseline_type *t = &b->types[b->n];
 	memset(t, 0, sizeof(*t));
 	t->name = ph_arena_strdup(&b->arena, name);
 	t->kind = kind;
-	if (!t->name)
+	if (!t->name) {
+		type_index_remove(&b->index, e);
 		return NULL;
+	}
 	b->n++;
 	return t;
 }
@@ -153,11 +199,13 @@ struct ph_error *ph_baseline_load_text(const char *origin, char *text,
 	if (!b)
 		return &ph_error_nomem;
 	ph_arena_init(&b->arena);
+	type_index_init(&b->index);
 	struct load_ctx ctx = { b, origin };
 	if ((err = ph_lines_each(text, len, load_line, &ctx))) {
 		ph_baseline_destroy(b);
 		return err;
 	}
+	type_index_deinit(&b->index);
 	if (b->n)
 		qsort(b->types, b->n, sizeof(*b->types), cmp_type);
 	*ret = b;
@@ -182,6 +230,7 @@ void ph_baseline_destroy(struct ph_baseline *b)
 	if (!b)
 		return;
 	ph_arena_deinit(&b->arena);
+	type_index_deinit(&b->index);
 	free(b->types);
 	free(b);
 }

@@ -31,7 +31,7 @@ static struct ph_error *merge_line(void *arg, const char *line, size_t n,
 	struct ph_baseline_merge *m = arg;
 
 	(void)lineno;
-	if (ph_array_reserve(&m->lines, m->n, &m->cap, 256,
+	if (ph_array_reserve(&m->lines, &m->cap, m->n + 1,
 			     sizeof(*m->lines)))
 		return &ph_error_nomem;
 	m->lines[m->n] = malloc(n + 1);

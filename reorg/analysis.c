@@ -1,4 +1,5 @@
 #include "analysis.h"
+#include "array.h"
 #include "groups.h"
 
 #include <stdint.h>
@@ -289,17 +290,9 @@ static void region(struct regions *r, enum ph_region_kind kind, uint64_t bit,
 {
 	if (end <= bit || r->failed)
 		return;
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 8;
-		struct ph_region *v = cap <= SIZE_MAX / sizeof(*v)
-			? realloc(r->v, cap * sizeof(*v)) : NULL;
-
-		if (!v) {
-			r->failed = true;
-			return;
-		}
-		r->v = v;
-		r->cap = cap;
+	if (ph_array_reserve(&r->v, &r->cap, r->n + 1, sizeof(*r->v))) {
+		r->failed = true;
+		return;
 	}
 	r->v[r->n++] = (struct ph_region){ kind, bit, end - bit, count,
 					   before };

@@ -4,15 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct ph_error *ph_array_reserve(void *vp, size_t n, size_t *cap,
-				  size_t first, size_t size)
+struct ph_error *ph_array_reserve(void *vp, size_t *cap, size_t n,
+				  size_t size)
 {
-	size_t want = *cap ? 2 * *cap : first;
+	size_t want = *cap ? *cap : 8;
 	void *v;
 
-	if (n < *cap)
+	if (n <= *cap)
 		return NULL;
-	if (want < *cap || want > SIZE_MAX / size)
+	while (want < n) {
+		if (want > SIZE_MAX / 2)
+			return &ph_error_nomem;
+		want *= 2;
+	}
+	if (want > SIZE_MAX / size)
 		return &ph_error_nomem;
 	/* The pointer is read and written as bytes: VP points to a T *,
 	   not to a void *.  */

@@ -1,5 +1,5 @@
-/* Arrays that grow by doubling, for the lists built one element at a
-   time.  */
+/* The one growth helper of the whole tree: arrays that grow by doubling,
+   for the lists built one element (or a few) at a time.  */
 #ifndef PH_ARRAY_H
 #define PH_ARRAY_H
 
@@ -11,11 +11,15 @@
 extern "C" {
 #endif
 
-/* Room for element N of the array at *(T **)VP, *CAP elements of SIZE
-   bytes allocated: when full, the allocation doubles, or becomes FIRST
-   elements when there is none.  */
-struct ph_error *ph_array_reserve(void *vp, size_t n, size_t *cap,
-				  size_t first, size_t size);
+/* Room for N elements in all in the array at *(T **)VP, of which *CAP
+   elements of SIZE bytes are allocated: when N > *CAP the allocation
+   doubles (from 8 elements when there is none) until it holds N, the
+   first *CAP elements kept, and *CAP becomes its size.  Returns
+   &ph_error_nomem, the array and *CAP as they were, when the memory or
+   the size does not suffice.  The usual call, before storing element
+   *N: ph_array_reserve(&v, &cap, n + 1, sizeof(*v)).  */
+struct ph_error *ph_array_reserve(void *vp, size_t *cap, size_t n,
+				  size_t size);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,5 @@
 #include "at.h"
+#include "array.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,15 +15,12 @@ struct walk {
 
 static struct ph_error *push(struct walk *w, const struct ph_at_hit *h)
 {
-	if (w->at->nr_hits == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 4;
-		struct ph_at_hit *v = reallocarray(w->at->hits, cap, sizeof(*v));
+	struct ph_error *err = ph_array_reserve(&w->at->hits, &w->cap,
+						 w->at->nr_hits + 1,
+						 sizeof(*w->at->hits));
 
-		if (!v)
-			return &ph_error_nomem;
-		w->at->hits = v;
-		w->cap = cap;
-	}
+	if (err)
+		return err;
 	w->at->hits[w->at->nr_hits++] = *h;
 	return NULL;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "array.h"
 
 const char *ph_diff_change_name(enum ph_diff_change change)
 {
@@ -17,21 +18,6 @@ const char *ph_diff_change_name(enum ph_diff_change change)
 	};
 
 	return names[change];
-}
-
-/* A growable array of N elements of SIZE bytes.  */
-static bool grow(void **v, size_t n, size_t *cap, size_t size)
-{
-	size_t ncap = *cap ? 2 * *cap : 16;
-	void *p;
-
-	if (n < *cap)
-		return true;
-	if (!(p = reallocarray(*v, ncap, size)))
-		return false;
-	*v = p;
-	*cap = ncap;
-	return true;
 }
 
 static bool members_equal(const struct ph_member *a, const struct ph_member *b,
@@ -124,8 +110,8 @@ static bool flatten(struct ph_arena *arena, const struct ph_member *ms,
 		if (nomem)
 			return false;
 		if (path) {
-			if (!grow((void **)&out->v, out->n, &out->cap,
-				  sizeof(*out->v)))
+			if (ph_array_reserve(&out->v, &out->cap, out->n + 1,
+					     sizeof(*out->v)))
 				return false;
 			out->v[out->n++] = (struct entry){
 				path, m, !(m->nested && m->nr_members), false
@@ -201,8 +187,8 @@ static bool holes_of(struct ph_arena *arena, const struct ph_type *t,
 	bool nomem = false;
 
 	if (a->leading_hole) {
-		if (!grow((void **)&out->v, out->n, &out->cap,
-			  sizeof(*out->v)))
+		if (ph_array_reserve(&out->v, &out->cap, out->n + 1,
+				     sizeof(*out->v)))
 			return false;
 		out->v[out->n++] = (struct hole){ "", a->leading_hole, 0,
 						  false };
@@ -212,8 +198,8 @@ static bool holes_of(struct ph_arena *arena, const struct ph_type *t,
 			continue;
 		const char *l = hole_label(arena, &t->members[i], &nomem);
 
-		if (nomem || !grow((void **)&out->v, out->n, &out->cap,
-				   sizeof(*out->v)))
+		if (nomem || ph_array_reserve(&out->v, &out->cap, out->n + 1,
+					       sizeof(*out->v)))
 			return false;
 		out->v[out->n++] = (struct hole){ l, a->gaps[i].hole,
 						  a->gaps[i].hole_offset,
@@ -235,9 +221,12 @@ static struct ph_error *push_member(struct ph_diff_type *d,
 				    struct type_vecs *v,
 				    const struct ph_diff_member *m)
 {
-	if (!grow((void **)&v->members, d->nr_members, &v->cap_members,
-		  sizeof(*v->members)))
-		return &ph_error_nomem;
+	struct ph_error *err = ph_array_reserve(&v->members, &v->cap_members,
+						 d->nr_members + 1,
+						 sizeof(*v->members));
+
+	if (err)
+		return err;
 	v->members[d->nr_members++] = *m;
 	return NULL;
 }
@@ -311,8 +300,8 @@ static struct ph_error *member_changes(struct ph_diff_type *d,
 				was = eb->v[j].m;
 		if (was && crosses(was, cacheline))
 			continue;
-		if (!grow((void **)&v->crossing, d->nr_crossing,
-			  &v->cap_crossing, sizeof(*v->crossing)))
+		if (ph_array_reserve(&v->crossing, &v->cap_crossing,
+				     d->nr_crossing + 1, sizeof(*v->crossing)))
 			return &ph_error_nomem;
 		v->crossing[d->nr_crossing++] = (struct ph_diff_member){
 			a->path, was, a->m, false, false, false
@@ -341,8 +330,8 @@ static struct ph_error *hole_changes(struct ph_diff_type *d,
 			if (a->size == b->size)
 				continue;
 		}
-		if (!grow((void **)&v->holes, d->nr_holes, &v->cap_holes,
-			  sizeof(*v->holes)))
+		if (ph_array_reserve(&v->holes, &v->cap_holes, d->nr_holes + 1,
+				     sizeof(*v->holes)))
 			return &ph_error_nomem;
 		v->holes[d->nr_holes++] = dh;
 	}
@@ -351,8 +340,8 @@ static struct ph_error *hole_changes(struct ph_diff_type *d,
 
 		if (a->used)
 			continue;
-		if (!grow((void **)&v->holes, d->nr_holes, &v->cap_holes,
-			  sizeof(*v->holes)))
+		if (ph_array_reserve(&v->holes, &v->cap_holes, d->nr_holes + 1,
+				     sizeof(*v->holes)))
 			return &ph_error_nomem;
 		v->holes[d->nr_holes++] = (struct ph_diff_hole){
 			a->follows, 0, a->size, 0, a->offset
@@ -484,9 +473,12 @@ struct pairing {
 static struct ph_error *push_type(struct pairing *p,
 				  const struct ph_diff_type *d)
 {
-	if (!grow((void **)&p->diff->types, p->diff->nr_types, &p->cap,
-		  sizeof(*p->diff->types)))
-		return &ph_error_nomem;
+	struct ph_error *err = ph_array_reserve(&p->diff->types, &p->cap,
+						 p->diff->nr_types + 1,
+						 sizeof(*p->diff->types));
+
+	if (err)
+		return err;
 	p->diff->types[p->diff->nr_types++] = *d;
 	return NULL;
 }

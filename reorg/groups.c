@@ -1,4 +1,5 @@
 #include "groups.h"
+#include "array.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -104,19 +105,9 @@ struct ph_error *ph_groups_of(const struct ph_type *t, unsigned cacheline,
 		size_t len;
 
 		if (marker(m, PH_GROUP_BEGIN, &name, &len)) {
-			if (*n == cap) {
-				size_t c = cap ? 2 * cap : 4;
-				struct ph_group *p =
-					c > SIZE_MAX / sizeof(*v)
-						? NULL
-						: realloc(v, c * sizeof(*v));
-
-				if (!p) {
-					free(v);
-					return &ph_error_nomem;
-				}
-				v = p;
-				cap = c;
+			if (ph_array_reserve(&v, &cap, *n + 1, sizeof(*v))) {
+				free(v);
+				return &ph_error_nomem;
 			}
 			v[(*n)++] = (struct ph_group){
 				.name = name, .name_len = len, .begin = m,

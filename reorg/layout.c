@@ -48,7 +48,7 @@ void ph_member_vec_deinit(struct ph_member_vec *vec)
 struct ph_error *ph_member_vec_push(struct ph_member_vec *vec,
 				    const struct ph_member *m)
 {
-	struct ph_error *err = ph_array_reserve(&vec->v, vec->n, &vec->cap, 8,
+	struct ph_error *err = ph_array_reserve(&vec->v, &vec->cap, vec->n + 1,
 						 sizeof(*vec->v));
 
 	if (err)
@@ -138,8 +138,8 @@ struct ph_error *ph_model_copy_members(struct ph_model *model,
 
 static struct ph_error *reserve_type(struct ph_model *model)
 {
-	return ph_array_reserve(&model->types, model->nr_types,
-				&model->cap_types, 64, sizeof(*model->types));
+	return ph_array_reserve(&model->types, &model->cap_types,
+				model->nr_types + 1, sizeof(*model->types));
 }
 
 struct ph_error *ph_model_append(struct ph_model *model,

@@ -1,5 +1,6 @@
 /* A build's sites (sitedb.h).  */
 #include "sitedb.h"
+#include "array.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,15 +36,8 @@ struct ph_error *ph_sitedb_add(struct ph_sitedb *db,
 	struct ph_type_sites c = *s;
 	bool oom = false;
 
-	if (db->n == db->cap) {
-		size_t cap = db->cap ? 2 * db->cap : 64;
-		struct ph_type_sites *v = realloc(db->v, cap * sizeof(*v));
-
-		if (!v)
-			return &ph_error_nomem;
-		db->v = v;
-		db->cap = cap;
-	}
+	if (ph_array_reserve(&db->v, &db->cap, db->n + 1, sizeof(*db->v)))
+		return &ph_error_nomem;
 	c.name = dup(db, s->name, &oom);
 	c.file = dup(db, s->file, &oom);
 	c.dir = dup(db, s->dir, &oom);
@@ -308,17 +302,12 @@ struct ph_error *ph_sitedb_verdict(struct ph_sitedb *db,
 				have = same_place((*stops)[k].site, s);
 			if (have)
 				continue;
-			if (*nr == cap) {
-				cap = cap ? 2 * cap : 8;
-				struct ph_site_stop *v =
-					realloc(*stops, cap * sizeof(*v));
-				if (!v) {
-					free(*stops);
-					*stops = NULL;
-					*nr = 0;
-					return &ph_error_nomem;
-				}
-				*stops = v;
+			if (ph_array_reserve(stops, &cap, *nr + 1,
+					     sizeof(**stops))) {
+				free(*stops);
+				*stops = NULL;
+				*nr = 0;
+				return &ph_error_nomem;
 			}
 			(*stops)[(*nr)++] = (struct ph_site_stop){ rec, s, why };
 		}

@@ -27,7 +27,7 @@ static struct ph_error *record_step(struct ph_reorg_steps *st,
 				    const struct ph_reorg_plan *p, size_t unit,
 				    size_t from_after, size_t to_after)
 {
-	struct ph_error *err = ph_array_reserve(&st->v, st->n, &st->cap, 8,
+	struct ph_error *err = ph_array_reserve(&st->v, &st->cap, st->n + 1,
 						 sizeof(*st->v));
 
 	if (err)

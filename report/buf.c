@@ -1,6 +1,9 @@
 #include "buf.h"
 
+#include "../reorg/array.h"
+
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,27 +21,29 @@ void ph_buf_deinit(struct ph_buf *buf)
 	ph_buf_init(buf);
 }
 
+/* Room for EXTRA bytes more and the NUL after them; false, and the
+   buffer failed for good, when there is none.  */
 static bool reserve(struct ph_buf *buf, size_t extra)
 {
+	size_t need;
+
 	if (buf->failed)
 		return false;
 	if (buf->cap - buf->len > extra)
 		return true;
-	size_t cap = buf->cap ? buf->cap : 256;
-	while (cap - buf->len <= extra) {
-		if (cap > ((size_t)-1) / 2) {
-			buf->failed = true;
-			return false;
-		}
-		cap *= 2;
-	}
-	char *p = realloc(buf->data, cap);
-	if (!p) {
+	if (extra >= SIZE_MAX - buf->len) {
 		buf->failed = true;
 		return false;
 	}
-	buf->data = p;
-	buf->cap = cap;
+	/* Most buffers hold a line or a type: the first allocation is
+	   256 bytes, not the 8 of a list's.  */
+	need = buf->len + extra + 1;
+	if (need < 256)
+		need = 256;
+	if (ph_array_reserve(&buf->data, &buf->cap, need, 1)) {
+		buf->failed = true;
+		return false;
+	}
 	return true;
 }
 

@@ -5,28 +5,89 @@
 #include "dedup.h"
 
 #include "../reorg/arena.h"
+#include "../reorg/hashtab.h"
 #include "buf.h"
 #include "jsonl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* A key: the text of a layout, with its length and hash.  In the table
+   the text is a copy in the arena, its length before it.  */
+struct key {
+	const char *data;
+	size_t len;
+	uint64_t hash;
+};
+
+struct key_entry {
+	const char *key;	/* size_t length, then the text */
+	uint64_t hash;
+};
+
+static uint64_t key_hash(struct key k)
+{
+	return k.hash;
+}
+
+static bool key_eq(struct key k, const struct key_entry *e)
+{
+	size_t len;
+
+	if (e->hash != k.hash)
+		return false;
+	memcpy(&len, e->key, sizeof(len));
+	return len == k.len && memcmp(e->key + sizeof(len), k.data, len) == 0;
+}
+
+static uint64_t key_entry_hash(const struct key_entry *e)
+{
+	return e->hash;
+}
+
+PH_HASH_TABLE(key_table, struct key_entry, struct key, key_hash, key_eq,
+	      key_entry_hash)
+
+/* A name, with its hash.  */
+struct name_key {
+	const char *name;
+	uint64_t hash;
+};
+
+/* A name seen, with the one type of it whose key is not made yet
+   (ph_dedup_seen_stable), or NULL.  */
+struct name {
+	const char *name;
+	uint64_t hash;
+	const struct ph_type *lazy;
+};
+
+static uint64_t name_hash(struct name_key k)
+{
+	return k.hash;
+}
+
+static bool name_eq(struct name_key k, const struct name *e)
+{
+	return e->hash == k.hash && strcmp(e->name, k.name) == 0;
+}
+
+static uint64_t name_entry_hash(const struct name *e)
+{
+	return e->hash;
+}
+
+PH_HASH_TABLE(name_table, struct name, struct name_key, name_hash, name_eq,
+	      name_entry_hash)
+
 struct ph_dedup {
 	struct ph_arena arena;	/* the keys */
-	char **slots;
-	uint64_t *hashes;
-	size_t n, cap;
+	struct key_table keys;
 	/* The key being looked up: kept from call to call, so that its
 	   memory is allocated once, not grown for every type.  */
 	struct ph_buf key;
-	/* Every name seen, with the one type of it whose key is not made
-	   yet (ph_dedup_seen_stable), or NULL.  */
-	struct name {
-		const char *name;
-		uint64_t hash;
-		const struct ph_type *lazy;
-	} *names;
-	size_t nr_names, cap_names;
+	/* Every name seen.  */
+	struct name_table names;
 	/* A key was made for a type whose name is not in NAMES (no stable
 	   type had come yet): a stable type's name alone no longer tells
 	   that it is new.  */
@@ -40,7 +101,9 @@ struct ph_error *ph_dedup_create(struct ph_dedup **ret)
 	if (!d)
 		return &ph_error_nomem;
 	ph_arena_init(&d->arena);
+	key_table_init(&d->keys);
 	ph_buf_init(&d->key);
+	name_table_init(&d->names);
 	*ret = d;
 	return NULL;
 }
@@ -51,83 +114,9 @@ void ph_dedup_destroy(struct ph_dedup *d)
 		return;
 	ph_arena_deinit(&d->arena);
 	ph_buf_deinit(&d->key);
-	free(d->names);
-	free(d->slots);
-	free(d->hashes);
+	name_table_deinit(&d->names);
+	key_table_deinit(&d->keys);
 	free(d);
-}
-
-/* FNV-1a over 8-byte words (then the bytes left), with a final mix:
-   the key is a whole JSON text per type, hashed for every type read.  */
-static uint64_t hash(const char *s, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ULL, w;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&w, s + i, 8);
-		h ^= w;
-		h *= 0x100000001b3ULL;
-		h ^= h >> 29;
-	}
-	for (; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
-	h ^= h >> 32;
-	h *= 0xd6e8feb86659fd93ULL;
-	return h ^ (h >> 32);
-}
-
-static struct ph_error *grow(struct ph_dedup *d)
-{
-	size_t cap = d->cap ? 2 * d->cap : 1024;
-	char **slots = calloc(cap, sizeof(*slots));
-	uint64_t *hashes = calloc(cap, sizeof(*hashes));
-
-	if (!slots || !hashes) {
-		free(slots);
-		free(hashes);
-		return &ph_error_nomem;
-	}
-	for (size_t i = 0; i < d->cap; i++) {
-		if (!d->slots[i])
-			continue;
-		size_t j = d->hashes[i] & (cap - 1);
-		while (slots[j])
-			j = (j + 1) & (cap - 1);
-		slots[j] = d->slots[i];
-		hashes[j] = d->hashes[i];
-	}
-	free(d->slots);
-	free(d->hashes);
-	d->slots = slots;
-	d->hashes = hashes;
-	d->cap = cap;
-	return NULL;
-}
-
-static struct ph_error *grow_names(struct ph_dedup *d)
-{
-	size_t cap = d->cap_names ? 2 * d->cap_names : 1024;
-	struct name *v = calloc(cap, sizeof(*v));
-
-	if (!v)
-		return &ph_error_nomem;
-	for (size_t i = 0; i < d->cap_names; i++) {
-		size_t j;
-
-		if (!d->names[i].name)
-			continue;
-		for (j = d->names[i].hash & (cap - 1); v[j].name;
-		     j = (j + 1) & (cap - 1))
-			;
-		v[j] = d->names[i];
-	}
-	free(d->names);
-	d->names = v;
-	d->cap_names = cap;
-	return NULL;
 }
 
 /* NAME's entry, made (with NAME copied when COPY) if there is none;
@@ -135,26 +124,20 @@ static struct ph_error *grow_names(struct ph_dedup *d)
 static struct ph_error *name_entry(struct ph_dedup *d, const char *name,
 				   bool copy, struct name **ret, bool *found)
 {
-	uint64_t h = hash(name, strlen(name));
+	struct name_key k = { name, ph_hash_string(name) };
 	struct ph_error *err;
-	size_t i;
+	struct name *e;
 
-	if (2 * (d->nr_names + 1) > d->cap_names && (err = grow_names(d)))
+	if ((err = name_table_insert(&d->names, k, &e, found)))
 		return err;
-	for (i = h & (d->cap_names - 1); d->names[i].name;
-	     i = (i + 1) & (d->cap_names - 1)) {
-		if (d->names[i].hash == h && strcmp(d->names[i].name, name) == 0) {
-			*ret = &d->names[i];
-			*found = true;
-			return NULL;
+	if (!*found) {
+		if (copy && !(name = ph_arena_strdup(&d->arena, name))) {
+			name_table_remove(&d->names, e);
+			return &ph_error_nomem;
 		}
+		*e = (struct name){ name, k.hash, NULL };
 	}
-	if (copy && !(name = ph_arena_strdup(&d->arena, name)))
-		return &ph_error_nomem;
-	d->names[i] = (struct name){ name, h, NULL };
-	d->nr_names++;
-	*ret = &d->names[i];
-	*found = false;
+	*ret = e;
 	return NULL;
 }
 
@@ -163,8 +146,9 @@ static struct ph_error *seen(struct ph_dedup *d, const struct ph_type *t,
 {
 	struct ph_buf *b = &d->key;
 	struct ph_error *err = NULL;
-	uint64_t h;
-	size_t len;
+	struct key_entry *e;
+	struct key k;
+	char *copy;
 
 	b->len = 0;
 	ph_jsonl_layout(b, t);
@@ -174,35 +158,19 @@ static struct ph_error *seen(struct ph_dedup *d, const struct ph_type *t,
 		ph_buf_init(b);
 		return err;
 	}
-	len = b->len;
-	h = hash(b->data, len);
-	if (2 * (d->n + 1) > d->cap && (err = grow(d)))
+	k = (struct key){ b->data, b->len, ph_hash_bytes(b->data, b->len) };
+	if ((err = key_table_insert(&d->keys, k, &e, ret)))
 		return err;
-	for (size_t i = h & (d->cap - 1);; i = (i + 1) & (d->cap - 1)) {
-		char *k = d->slots[i];
-		size_t klen;
-
-		if (!k)
-			break;
-		memcpy(&klen, k, sizeof(klen));
-		if (d->hashes[i] == h && klen == len &&
-		    memcmp(k + sizeof(klen), b->data, len) == 0) {
-			*ret = true;
-			return NULL;
-		}
-	}
-	char *k = ph_arena_alloc(&d->arena, sizeof(len) + len);
-	if (!k)
+	if (*ret)
+		return NULL;
+	copy = ph_arena_alloc(&d->arena, sizeof(k.len) + k.len);
+	if (!copy) {
+		key_table_remove(&d->keys, e);
 		return &ph_error_nomem;
-	memcpy(k, &len, sizeof(len));
-	memcpy(k + sizeof(len), b->data, len);
-	size_t i = h & (d->cap - 1);
-	while (d->slots[i])
-		i = (i + 1) & (d->cap - 1);
-	d->slots[i] = k;
-	d->hashes[i] = h;
-	d->n++;
-	*ret = false;
+	}
+	memcpy(copy, &k.len, sizeof(k.len));
+	memcpy(copy + sizeof(k.len), k.data, k.len);
+	*e = (struct key_entry){ copy, k.hash };
 	return NULL;
 }
 
@@ -226,7 +194,7 @@ struct ph_error *ph_dedup_seen(struct ph_dedup *d,
 
 	/* Only a reader of stable types needs the names: the others (the
 	   plugin, inside the compiler) pay for the keys alone.  */
-	if (!d->nr_names) {
+	if (!name_table_size(&d->names)) {
 		d->unnamed_keys = true;
 		return seen(d, t, ret);
 	}

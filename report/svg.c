@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../reorg/analysis.h"
+#include "../reorg/array.h"
 #include "../reorg/groups.h"
 
 /* Pixels: the offset column, a cacheline's row at most, the gap between
@@ -156,12 +157,6 @@ struct map {
 	double zoom_h;		/* the magnified blocks' height */
 };
 
-/* N elements of SIZE bytes at P, grown; NULL when out of memory.  */
-static void *grow(void *p, size_t n, size_t size)
-{
-	return n <= SIZE_MAX / size ? realloc(p, n * size) : NULL;
-}
-
 void ph_xml_escape(struct ph_buf *out, const char *s)
 {
 	for (const char *p = s; *p; p++) {
@@ -185,16 +180,10 @@ static struct piece *push(struct map *c, enum piece_kind kind, uint64_t bit,
 {
 	struct piece *p;
 
-	if (c->nr_pieces == c->cap_pieces) {
-		size_t cap = c->cap_pieces ? 2 * c->cap_pieces : 32;
-		struct piece *v = grow(c->pieces, cap, sizeof(*v));
-
-		if (!v) {
-			c->failed = true;
-			return NULL;
-		}
-		c->pieces = v;
-		c->cap_pieces = cap;
+	if (ph_array_reserve(&c->pieces, &c->cap_pieces, c->nr_pieces + 1,
+			     sizeof(*c->pieces))) {
+		c->failed = true;
+		return NULL;
 	}
 	p = &c->pieces[c->nr_pieces];
 	memset(p, 0, sizeof(*p));
@@ -798,16 +787,9 @@ static struct ph_error *make_zooms(struct map *c, struct span *spans,
 		if (sp->last > sp->first || !zoomed(p) ||
 		    segs[i].hi == segs[i].lo)
 			continue;
-		if (n == cap) {
-			size_t nc = cap ? 2 * cap : 16;
-			struct zoom *v = grow(z, nc, sizeof(*v));
-
-			if (!v) {
-				free(z);
-				return &ph_error_nomem;
-			}
-			z = v;
-			cap = nc;
+		if (ph_array_reserve(&z, &cap, n + 1, sizeof(*z))) {
+			free(z);
+			return &ph_error_nomem;
 		}
 		z[n++] = (struct zoom){ segs[i].span, segs[i].lo / 8 * 8,
 					(segs[i].hi + 7) / 8 * 8, 0, 0 };
@@ -1095,17 +1077,10 @@ static struct ph_error *draw_map(struct ph_buf *out, const struct ph_type *t,
 			uint64_t lo = spans[s].first * c.row_bits;
 			uint64_t hi = (spans[s].last + 1) * c.row_bits;
 
-			if (nr_segs == cap_segs) {
-				size_t nc = cap_segs ? 2 * cap_segs : 64;
-				struct seg *v = grow(segs, nc, sizeof(*v));
-
-				if (!v) {
-					err = &ph_error_nomem;
-					goto out;
-				}
-				segs = v;
-				cap_segs = nc;
-			}
+			if ((err = ph_array_reserve(&segs, &cap_segs,
+						    nr_segs + 1,
+						    sizeof(*segs))))
+				goto out;
 			segs[nr_segs++] = (struct seg){
 				s, p->kind, i, p->bit > lo ? p->bit : lo,
 				end < hi ? end : hi
