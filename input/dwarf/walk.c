@@ -6,6 +6,9 @@
 #include "built.h"
 #include "ctx.h"
 #include "deferred.h"
+#include "fprint.h"
+#include "scan.h"
+#include "scan-fprint.h"
 #include "walk-rule.h"
 
 #include <dwarf.h>
