@@ -166,7 +166,7 @@ static bool read_files(struct ph_dw_file_table *t,
 	struct cur c;
 	uint64_t len, version;
 	const char **dirs = NULL;
-	size_t nr_dirs = 0;
+	size_t nr_dirs = 0, cap_dirs = 0;
 	unsigned addr_size = 0;
 	bool ok = false;
 
@@ -200,22 +200,19 @@ static bool read_files(struct ph_dw_file_table *t,
 		return ok && !c.bad;
 	}
 	/* Directory 0 is the compilation directory; file 0 is none.  */
-	nr_dirs = 1;
-	dirs = malloc(sizeof(*dirs));
-	if (!dirs)
+	if (!ph_dw_reserve(&dirs, &cap_dirs, 1, sizeof(*dirs)))
 		return false;
-	dirs[0] = comp_dir;
+	dirs[nr_dirs++] = comp_dir;
 	for (;;) {
-		const char *dir = line_string(s, &c, DW_FORM_string), **v;
+		const char *dir = line_string(s, &c, DW_FORM_string);
 
 		if (!dir)
 			goto out;
 		if (!*dir)
 			break;
-		v = realloc(dirs, (nr_dirs + 1) * sizeof(*dirs));
-		if (!v)
+		if (!ph_dw_reserve(&dirs, &cap_dirs, nr_dirs + 1,
+				   sizeof(*dirs)))
 			goto out;
-		dirs = v;
 		dirs[nr_dirs++] = dir;
 	}
 	if (!add_file(t, NULL, "???"))
