@@ -9,6 +9,7 @@
 #include "fntype.h"
 #include "../input/dwarf/session.h"
 #include "../input/dwarf/dw.h"
+#include "../input/dwarf/lines.h"
 #include "../input/dwarf/offmap.h"
 #include "../report/buf.h"
 
@@ -135,7 +136,7 @@ struct ph_fn_walk {
 	struct ph_dw_offmap parents;
 	struct ph_dw_dies scopes;
 	struct ph_buf qname;
-	struct ph_dw_scan *lines;	/* its line table headers */
+	struct ph_dw_lines *lines;	/* its line table headers */
 	bool nomem;		/* libdw ran out of memory */
 	size_t unit;		/* the unit's number in T, from 1 */
 	struct ph_error *err;
@@ -552,7 +553,7 @@ struct ph_error *ph_fn_walk_create(const struct ph_fn_opts *opts, Dwarf *dw,
 		w->mod = NULL;
 	ph_dw_offmap_init(&w->parents);
 	ph_buf_init(&w->qname);
-	if ((err = ph_dw_scan_create(&w->lines))) {
+	if ((err = ph_dw_lines_create(&w->lines))) {
 		free(w);
 		return err;
 	}
@@ -564,7 +565,7 @@ void ph_fn_walk_destroy(struct ph_fn_walk *w)
 {
 	if (!w)
 		return;
-	ph_dw_scan_destroy(w->lines);
+	ph_dw_lines_destroy(w->lines);
 	ph_dw_offmap_deinit(&w->parents);
 	free(w->scopes.v);
 	ph_buf_deinit(&w->qname);

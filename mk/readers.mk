@@ -52,12 +52,11 @@ $(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
 
 # tools/pokefunct: the functions, pfunct's options; libdwfl's opening
 # (session.c), the option table (cli.c) and the line table headers
-# (lines.c, scan*.c) shared with pokehole; the plugin's reports read with
-# jansson (funcs-json.c), told from objects as pokehole tells them
-# (jsonl-read.c), or embedded in objects (frame-read.c).
+# (lines.c over scan-sections.c) shared with pokehole; the plugin's
+# reports read with jansson (funcs-json.c), told from objects as pokehole
+# tells them (jsonl-read.c), or embedded in objects (frame-read.c).
 FUNCT_SRC := tools/pokefunct.c tools/cli.c input/formats.c $(FUNCT_LIB_SRC) \
-	input/dwarf/queue.c input/dwarf/lines.c input/dwarf/scan.c \
-	input/dwarf/scan-sections.c input/dwarf/scan-abbrev.c \
+	input/dwarf/queue.c input/dwarf/lines.c input/dwarf/scan-sections.c \
 	input/dwarf/util.c input/dwarf/session.c \
 	input/reports/jsonl-read.c input/reports/frame-read.c \
 	input/reports/sites-read.c

@@ -6,14 +6,22 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* libbpf's last warning ("Invalid BTF string section"): what a file it
-   cannot read is said to have, instead of its errno alone.  */
-static _Thread_local char last_warning[160];
+   cannot read is said to have, instead of its errno alone.  libbpf says
+   it to one print callback for the whole process (libbpf_set_print),
+   with no argument to tell whose parse it is for: each parse (parse
+   below) holds PARSE_LOCK while the callback keeps the warning in
+   LAST_WARNING, and copies it out before letting go.  A plain static
+   under a mutex rather than a thread-local: the callback is the
+   process's, and so is what it writes to.  */
+static pthread_mutex_t parse_lock = PTHREAD_MUTEX_INITIALIZER;
+static char last_warning[160];	/* under parse_lock */
 
 static int keep_warning(enum libbpf_print_level level, const char *fmt,
 			va_list ap)
@@ -30,6 +38,35 @@ static int keep_warning(enum libbpf_print_level level, const char *fmt,
 	if (strncmp(last_warning, "libbpf: ", 8) == 0)
 		memmove(last_warning, last_warning + 8, n - 7);
 	return 0;
+}
+
+/* What libbpf says outside a parse (none of it is ours to print).  */
+static int drop_message(enum libbpf_print_level level, const char *fmt,
+			va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
+/* The BTF at PATH (split over BASE when not NULL), or NULL with *ERR
+   its errno.  WARNING (of SIZE bytes): libbpf's last warning so far, ""
+   for none, replaced by one this parse gives.  */
+static struct btf *parse(const char *path, struct btf *base, char *warning,
+			 size_t size, int *err)
+{
+	struct btf *btf;
+
+	pthread_mutex_lock(&parse_lock);
+	libbpf_set_print(keep_warning);
+	snprintf(last_warning, sizeof(last_warning), "%s", warning);
+	btf = base ? btf__parse_split(path, base) : btf__parse(path, NULL);
+	*err = errno;
+	snprintf(warning, size, "%s", last_warning);
+	libbpf_set_print(drop_message);
+	pthread_mutex_unlock(&parse_lock);
+	return btf;
 }
 
 bool ph_btf_is_raw(const char *path)
@@ -203,21 +240,19 @@ struct ph_error *ph_btf_load_file(const char *path, const char *base_path,
 	struct btf *base = NULL, *btf;
 	struct ph_tg g;
 	struct ph_error *err;
+	char warning[sizeof(last_warning)] = "";
+	int e;
 
-	libbpf_set_print(keep_warning);
-	last_warning[0] = '\0';
 	if (base_path) {
-		base = btf__parse(base_path, NULL);
+		base = parse(base_path, NULL, warning, sizeof(warning), &e);
 		if (!base)
 			return ph_error_create(PH_ERROR_INVALID,
 					       "cannot read the base BTF %s: %s",
-					       base_path, *last_warning
-					       ? last_warning : strerror(errno));
+					       base_path, *warning
+					       ? warning : strerror(e));
 	}
-	btf = base ? btf__parse_split(path, base) : btf__parse(path, NULL);
+	btf = parse(path, base, warning, sizeof(warning), &e);
 	if (!btf) {
-		int e = errno;
-
 		btf__free(base);
 		if (e == ENOENT || e == ENODATA)
 			return ph_error_create(PH_ERROR_INVALID,
@@ -229,11 +264,9 @@ struct ph_error *ph_btf_load_file(const char *path, const char *base_path,
 					       "cannot read BTF: %s (split "
 					       "BTF? name its base with "
 					       "--btf_base)",
-					       *last_warning ? last_warning
-							     : strerror(e));
+					       *warning ? warning : strerror(e));
 		return ph_error_create(PH_ERROR_INVALID, "cannot read BTF: %s",
-				       *last_warning ? last_warning
-						     : strerror(e));
+				       *warning ? warning : strerror(e));
 	}
 	err = ph_tg_init(&g, &btf_ops, btf, btf__type_cnt(btf),
 			 (unsigned)btf__pointer_size(btf), model,

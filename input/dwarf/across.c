@@ -14,7 +14,6 @@
 #include "deferred.h"
 #include "defs.h"
 #include "session.h"
-#include "workers.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +111,7 @@ struct ph_error *ph_dw_across_pend(struct ph_dw_across *a,
 	k = &f->kept[f->nr_kept];
 	*k = *d;
 	k->loc.module += (unsigned)f->base;
+	k->missing = false;
 	k->name = strdup(d->name);
 	k->comp_dir = d->comp_dir ? strdup(d->comp_dir) : NULL;
 	if (!k->name || (d->comp_dir && !k->comp_dir)) {
@@ -175,7 +175,7 @@ struct ph_error *ph_dw_across_finish(struct ph_dw_across *a,
 		return err;
 	for (size_t i = 0; i < a->nr_files && !err; i++) {
 		struct across_file *f = &a->files[i];
-		struct ph_dw_job job;
+		struct ph_dw_rebuild b;
 		size_t n = 0;
 
 		if (!f->nr_kept)
@@ -192,7 +192,7 @@ struct ph_error *ph_dw_across_finish(struct ph_dw_across *a,
 				n++;
 		if (err)
 			break;
-		job = (struct ph_dw_job){
+		b = (struct ph_dw_rebuild){
 			.path = f->path, .out = model, .dedup = dedup,
 			.defs = a->defs, .dws = a->dws,
 			.nr_dws = a->nr_modules, .deferred = f->kept,
@@ -205,7 +205,7 @@ struct ph_error *ph_dw_across_finish(struct ph_dw_across *a,
 					      "%s: cannot be read again",
 					      f->path);
 		else
-			err = ph_dw_build_deferred(&job);
+			err = ph_dw_build_deferred(&b);
 	}
 	ph_dw_defs_destroy(told);
 	return err;

@@ -25,7 +25,8 @@ struct ph_error *ph_dw_across_add_file(struct ph_dw_across *a,
 				       const struct ph_dw_defs *defs,
 				       size_t nr_modules);
 /* A type of the last file added that needs a class the file does not
-   define, kept (a copy) to be built by ph_dw_across_finish.  */
+   define (marked missing by ph_dw_build_deferred), kept (a copy) to be
+   built by ph_dw_across_finish.  */
 struct ph_error *ph_dw_across_pend(struct ph_dw_across *a,
 				   const struct ph_dw_deferred *d);
 /* The types kept, built with the definitions of every file, file by

@@ -6,7 +6,7 @@
 
 #include <pthread.h>
 
-#include "dw.h"
+#include "fprint.h"
 
 /* The fingerprints of the layouts built, shared by the workers of a file:
    fingerprint -> the first unit whose model has the layout.  A unit

@@ -2,9 +2,7 @@
    only declared where they are used: defs.c), built again once every
    unit's definitions are known.  */
 #include "deferred.h"
-#include "across.h"
 #include "ctx.h"
-#include "workers.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -36,22 +34,22 @@ void ph_dw_take_typedef_align(struct ph_type *t, uint32_t typedef_align)
    known, in the order they were found.  One that still needs a class
    only declared is left out, with a line saying so, unless the reading
    stopped early (-C): then another unit may define the class.  */
-struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
+struct ph_error *ph_dw_build_deferred(const struct ph_dw_rebuild *b)
 {
 	struct ph_dw_ctx ctx;
 	struct ph_error *err = NULL;
-	struct ph_dw_defs *told = job->told;	/* the names said already */
+	struct ph_dw_defs *told = b->told;	/* the names said already */
 
 	if (!told && (err = ph_dw_defs_create(&told)))
 		return err;
-	ph_dw_ctx_init(&ctx, NULL, job->path, false, false);
-	ctx.decls.defs = job->defs;
-	ctx.decls.dws = job->dws;
-	ctx.decls.nr_dws = job->nr_dws;
-	ctx.decls.open = job->open;
-	ctx.decls.open_arg = job->open_arg;
-	for (size_t i = 0; i < job->nr_deferred && !err; i++) {
-		const struct ph_dw_deferred *d = &job->deferred[i];
+	ph_dw_ctx_init(&ctx, NULL, b->path, false, false);
+	ctx.decls.defs = b->defs;
+	ctx.decls.dws = b->dws;
+	ctx.decls.nr_dws = b->nr_dws;
+	ctx.decls.open = b->open;
+	ctx.decls.open_arg = b->open_arg;
+	for (size_t i = 0; i < b->nr_deferred && !err; i++) {
+		struct ph_dw_deferred *d = &b->deferred[i];
 		struct ph_type t;
 		struct ph_dw_loc loc;
 		Dwarf_Die die;
@@ -64,14 +62,14 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 			if ((err = ph_model_create(&ctx.model)))
 				break;
 		}
-		if (d->loc.module >= job->nr_dws || !job->dws[d->loc.module] ||
-		    !ph_dw_loc_die(job->dws[d->loc.module], &d->loc, &die)) {
+		if (d->loc.module >= b->nr_dws || !b->dws[d->loc.module] ||
+		    !ph_dw_loc_die(b->dws[d->loc.module], &d->loc, &die)) {
 			err = ph_error_create(PH_ERROR_INVALID,
 					      "cannot read the DIE at 0x%"
 					      PRIx64 " again", d->loc.off);
 			break;
 		}
-		ctx.dw = job->dws[d->loc.module];
+		ctx.dw = b->dws[d->loc.module];
 		ctx.addr_size = d->elf32 ? 4 : 8;
 		ctx.i386 = d->i386;
 		ctx.cxx = d->cxx;
@@ -90,26 +88,26 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 				ph_error_destroy(err);
 			err = NULL;
 			ph_dw_ctx_drop_layout_caches(&ctx);
-			if (job->found_all)
+			if (b->found_all)
 				continue;
 			/* Another file of the call may define it.  */
-			if (job->across) {
-				err = ph_dw_across_pend(job->across, d);
+			if (b->keep_missing) {
+				d->missing = true;
 				continue;
 			}
 			if (ph_dw_defs_find(told, d->name, &loc))
 				continue;
-			if (job->nr_files > 1)
+			if (b->nr_files > 1)
 				fprintf(stderr, "pokehole: %s: cannot lay out "
 					"'%s': '%s' is only declared (no unit "
 					"of the %zu files read defines it)\n",
-					job->path, d->name,
+					b->path, d->name,
 					ctx.decls.missed_name.data,
-					job->nr_files);
+					b->nr_files);
 			else
 				fprintf(stderr, "pokehole: %s: cannot lay out "
 					"'%s': '%s' is only declared (no unit "
-					"of the file defines it)\n", job->path,
+					"of the file defines it)\n", b->path,
 					d->name, ctx.decls.missed_name.data);
 			err = ph_dw_defs_add(told, d->name, &d->loc);
 			continue;
@@ -117,11 +115,11 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 		if (err || !built)
 			break;
 		ph_dw_take_typedef_align(&t, d->typedef_align);
-		if (!(err = ph_dedup_seen(job->dedup, &t, &seen)) && !seen)
-			err = ph_model_add_type(job->out, &t, NULL);
+		if (!(err = ph_dedup_seen(b->dedup, &t, &seen)) && !seen)
+			err = ph_model_add_type(b->out, &t, NULL);
 	}
 	ph_dw_ctx_deinit(&ctx);
-	if (told != job->told)
+	if (told != b->told)
 		ph_dw_defs_destroy(told);
 	return err;
 }

@@ -15,6 +15,9 @@ struct ph_dw_deferred {
 	uint32_t typedef_align;
 	unsigned gcc_major;
 	bool typedef_name, cxx, relative_unit, elf32, i386;
+	/* Set by ph_dw_build_deferred (KEEP_MISSING): the class it needs is
+	   defined by no unit of the file.  */
+	bool missing;
 };
 
 void ph_dw_deferred_free(struct ph_dw_deferred *v, size_t n);
@@ -22,9 +25,36 @@ void ph_dw_deferred_free(struct ph_dw_deferred *v, size_t n);
    as the typedef says.  */
 void ph_dw_take_typedef_align(struct ph_type *t, uint32_t typedef_align);
 
-struct ph_dw_job;
-/* JOB's types set aside, built into its model in the order they were
-   found.  */
-struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job);
+/* The types set aside and what building them needs: those of one file
+   once its units are read (load.c), or those kept from every file of
+   one call once all are read (across.c).  */
+struct ph_dw_rebuild {
+	const char *path;	/* for messages */
+	struct ph_dw_deferred *deferred;
+	size_t nr_deferred;
+	struct ph_model *out;	/* what is built, deduplicated with DEDUP */
+	struct ph_dedup *dedup;
+	/* The definitions of every unit and each module's DWARF, in which
+	   they are found again; OPEN, OPEN_ARG: see ph_dw_decls.  */
+	const struct ph_dw_defs *defs;
+	Dwarf **dws;
+	size_t nr_dws;
+	struct ph_error *(*open)(void *arg, size_t n);
+	void *open_arg;
+	/* The names said missing already (NULL: the call's own); NR_FILES:
+	   the files read, for the message.  */
+	struct ph_dw_defs *told;
+	size_t nr_files;
+	/* The reading stopped early (-C): a class not found may be in a
+	   unit not read, and nothing is said.  */
+	bool found_all;
+	/* Several files of one call: a type needing a class no unit of this
+	   file defines is marked MISSING (for across.c, which the caller
+	   hands it to) rather than said missing.  */
+	bool keep_missing;
+};
+
+/* B's types, built into B->out in the order they were found.  */
+struct ph_error *ph_dw_build_deferred(const struct ph_dw_rebuild *b);
 
 #endif

@@ -6,7 +6,7 @@
 #ifndef PH_INPUT_DWARF_FPHASH_H
 #define PH_INPUT_DWARF_FPHASH_H
 
-#include "dw.h"
+#include "fp.h"
 
 #include <dwarf.h>
 #include <stdbool.h>

@@ -16,8 +16,9 @@
 
    Only C units use it: C++ spells names with their scopes, which the DIE
    alone does not give.  */
-#include "dw.h"
+#include "fprint.h"
 #include "fphash.h"
+#include "offmap.h"
 
 #include <dwarf.h>
 #include <stdlib.h>

@@ -1,17 +1,28 @@
 /* Line tables: the file names DW_AT_decl_file indexes.  For a unit the
-   fast path read, its line table header is read here (lines below);
-   any other unit's through libdw (util.c's ph_dw_decl_file).  */
-#include "scan.h"
+   fast path read, or any unit of a walk through libdw (pokefunct), its
+   line table header is read here (lines below); any other unit's
+   through libdw (util.c's ph_dw_decl_file).  */
+#include "lines.h"
+#include "cursor.h"
+#include "dw.h"
 
 #include <stdlib.h>
 
-void ph_dw_scan_files_clear(struct ph_dw_scan *s)
+void ph_dw_file_table_clear(struct ph_dw_file_table *t)
 {
-	for (size_t i = 0; i < s->nr_files; i++)
-		free(s->files[i]);
-	s->nr_files = 0;
-	s->files_state = 0;
-	s->files_unit = 0;
+	for (size_t i = 0; i < t->nr_files; i++)
+		free(t->files[i]);
+	t->nr_files = 0;
+	t->state = 0;
+	t->unit = 0;
+}
+
+void ph_dw_file_table_deinit(struct ph_dw_file_table *t)
+{
+	ph_dw_file_table_clear(t);
+	free(t->files);
+	t->files = NULL;
+	t->cap_files = 0;
 }
 
 /* The file names of a line table header, joined to their directories as
@@ -21,13 +32,14 @@ void ph_dw_scan_files_clear(struct ph_dw_scan *s)
    file 0 before DWARF 5 is a placeholder.  Read here because libdw reads
    the whole line program for them and keeps it to the end, 85 KB a unit
    of a vmlinux.  */
-static bool add_file(struct ph_dw_scan *s, const char *dir, const char *name)
+static bool add_file(struct ph_dw_file_table *t, const char *dir,
+		     const char *name)
 {
 	size_t nd = dir ? strlen(dir) : 0, nn = strlen(name);
 	char *f;
 
-	if (!ph_dw_reserve(&s->files, &s->cap_files, s->nr_files + 1,
-		     sizeof(*s->files)))
+	if (!ph_dw_reserve(&t->files, &t->cap_files, t->nr_files + 1,
+		     sizeof(*t->files)))
 		return false;
 	f = malloc(nd + nn + 2);
 	if (!f)
@@ -39,12 +51,12 @@ static bool add_file(struct ph_dw_scan *s, const char *dir, const char *name)
 		f[nd] = '/';
 		memcpy(f + nd + 1, name, nn + 1);
 	}
-	s->files[s->nr_files++] = f;
+	t->files[t->nr_files++] = f;
 	return true;
 }
 
 /* A string of a line table entry.  */
-static const char *line_string(const struct ph_dw_scan *s, struct cur *c,
+static const char *line_string(const struct ph_dw_sections *s, struct cur *c,
 			       unsigned form)
 {
 	const char *str;
@@ -65,9 +77,9 @@ static const char *line_string(const struct ph_dw_scan *s, struct cur *c,
 	}
 }
 
-/* A number of a line table entry.  */
-static bool line_number(const struct ph_dw_scan *s, struct cur *c,
-			unsigned form, uint64_t *ret)
+/* A number of a line table entry (DW_FORM_addr: ADDR_SIZE bytes).  */
+static bool line_number(unsigned addr_size, struct cur *c, unsigned form,
+			uint64_t *ret)
 {
 	switch (form) {
 	case DW_FORM_data1:
@@ -87,14 +99,16 @@ static bool line_number(const struct ph_dw_scan *s, struct cur *c,
 		return true;
 	default:
 		*ret = 0;
-		return skip_form(s, c, form);
+		return skip_form(c, form, addr_size);
 	}
 }
 
-/* DWARF 5 directory entries (into *DIRS) or file entries (into S's
-   files).  */
-static bool read_entries(struct ph_dw_scan *s, struct cur *c, bool files,
-			 const char ***dirs, size_t *nr_dirs)
+/* DWARF 5 directory entries (into *DIRS) or file entries (into T), of a
+   table whose addresses are ADDR_SIZE bytes.  */
+static bool read_entries(struct ph_dw_file_table *t,
+			 const struct ph_dw_sections *s, unsigned addr_size,
+			 struct cur *c, bool files, const char ***dirs,
+			 size_t *nr_dirs)
 {
 	unsigned nfmt = (unsigned)fixed(c, 1);
 	uint32_t fmt[2 * 32];
@@ -124,9 +138,10 @@ static bool read_entries(struct ph_dw_scan *s, struct cur *c, bool files,
 				if (!(path = line_string(s, c, fmt[2 * k + 1])))
 					return false;
 			} else if (fmt[2 * k] == DW_LNCT_directory_index) {
-				if (!line_number(s, c, fmt[2 * k + 1], &dir))
+				if (!line_number(addr_size, c, fmt[2 * k + 1],
+						 &dir))
 					return false;
-			} else if (!skip_form(s, c, fmt[2 * k + 1])) {
+			} else if (!skip_form(c, fmt[2 * k + 1], addr_size)) {
 				return false;
 			}
 			if (c->bad)
@@ -137,20 +152,22 @@ static bool read_entries(struct ph_dw_scan *s, struct cur *c, bool files,
 		if (!files) {
 			(*dirs)[i] = path;
 		} else if (dir >= *nr_dirs ||
-			   !add_file(s, (*dirs)[dir], path)) {
+			   !add_file(t, (*dirs)[dir], path)) {
 			return false;
 		}
 	}
 	return true;
 }
 
-static bool read_files(struct ph_dw_scan *s, uint64_t off,
+static bool read_files(struct ph_dw_file_table *t,
+		       const struct ph_dw_sections *s, uint64_t off,
 		       const char *comp_dir)
 {
 	struct cur c;
 	uint64_t len, version;
 	const char **dirs = NULL;
-	size_t nr_dirs = 0;
+	size_t nr_dirs = 0, cap_dirs = 0;
+	unsigned addr_size = 0;
 	bool ok = false;
 
 	if (!s->line || off >= s->line_size)
@@ -165,8 +182,10 @@ static bool read_files(struct ph_dw_scan *s, uint64_t off,
 	version = fixed(&c, 2);
 	if (version < 2 || version > 5)
 		return false;
-	if (version == 5)
-		skip(&c, 2);	/* address and segment selector sizes */
+	if (version == 5) {
+		addr_size = (unsigned)fixed(&c, 1);
+		skip(&c, 1);	/* segment selector size */
+	}
 	skip(&c, 4);		/* header_length */
 	skip(&c, version >= 4 ? 2 : 1);	/* instruction lengths */
 	skip(&c, 3);		/* default_is_stmt, line_base, line_range */
@@ -174,31 +193,29 @@ static bool read_files(struct ph_dw_scan *s, uint64_t off,
 	if (c.bad)
 		return false;
 	if (version == 5) {
-		ok = read_entries(s, &c, false, &dirs, &nr_dirs) &&
-		     read_entries(s, &c, true, &dirs, &nr_dirs);
+		ok = read_entries(t, s, addr_size, &c, false, &dirs,
+				  &nr_dirs) &&
+		     read_entries(t, s, addr_size, &c, true, &dirs, &nr_dirs);
 		free(dirs);
 		return ok && !c.bad;
 	}
 	/* Directory 0 is the compilation directory; file 0 is none.  */
-	nr_dirs = 1;
-	dirs = malloc(sizeof(*dirs));
-	if (!dirs)
+	if (!ph_dw_reserve(&dirs, &cap_dirs, 1, sizeof(*dirs)))
 		return false;
-	dirs[0] = comp_dir;
+	dirs[nr_dirs++] = comp_dir;
 	for (;;) {
-		const char *dir = line_string(s, &c, DW_FORM_string), **v;
+		const char *dir = line_string(s, &c, DW_FORM_string);
 
 		if (!dir)
 			goto out;
 		if (!*dir)
 			break;
-		v = realloc(dirs, (nr_dirs + 1) * sizeof(*dirs));
-		if (!v)
+		if (!ph_dw_reserve(&dirs, &cap_dirs, nr_dirs + 1,
+				   sizeof(*dirs)))
 			goto out;
-		dirs = v;
 		dirs[nr_dirs++] = dir;
 	}
-	if (!add_file(s, NULL, "???"))
+	if (!add_file(t, NULL, "???"))
 		goto out;
 	for (;;) {
 		const char *name = line_string(s, &c, DW_FORM_string);
@@ -211,7 +228,7 @@ static bool read_files(struct ph_dw_scan *s, uint64_t off,
 		dir = uleb(&c);
 		uleb(&c);	/* mtime */
 		uleb(&c);	/* length */
-		if (c.bad || dir >= nr_dirs || !add_file(s, dirs[dir], name))
+		if (c.bad || dir >= nr_dirs || !add_file(t, dirs[dir], name))
 			goto out;
 	}
 	ok = true;
@@ -220,38 +237,40 @@ out:
 	return ok;
 }
 
-const char *ph_dw_scan_file(struct ph_dw_scan *s, uint64_t stmt_list,
-			    const char *comp_dir, uint64_t idx, bool *known)
+const char *ph_dw_file_table_get(struct ph_dw_file_table *t,
+				 const struct ph_dw_sections *sec,
+				 uint64_t stmt_list, const char *comp_dir,
+				 uint64_t idx, bool *known)
 {
 	*known = false;
-	if (s->files_state == 0)
-		s->files_state = read_files(s, stmt_list, comp_dir) ? 1 : -1;
-	if (s->files_state < 0)
+	if (t->state == 0)
+		t->state = read_files(t, sec, stmt_list, comp_dir) ? 1 : -1;
+	if (t->state < 0)
 		return NULL;
 	*known = true;
-	return idx < s->nr_files ? s->files[idx] : NULL;
+	return idx < t->nr_files ? t->files[idx] : NULL;
 }
 
-const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
+struct ph_dw_lines {
+	struct ph_dw_sections sec;
+	struct ph_dw_file_table files;
+};
+
+struct ph_error *ph_dw_lines_create(struct ph_dw_lines **ret)
 {
-	if (ctx->scan && die->cu == ctx->scan_cu) {
-		Dwarf_Attribute attr;
-		Dwarf_Word idx;
-		const char *file;
-		bool known;
-
-		if (!dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
-		    dwarf_formudata(&attr, &idx) != 0)
-			return NULL;
-		file = ph_dw_scan_file(ctx->scan, ctx->stmt_list,
-				       ctx->comp_dir, idx, &known);
-		if (known)
-			return file;
-	}
-	return ph_dw_decl_file(die, &ctx->nomem);
+	*ret = calloc(1, sizeof(**ret));
+	return *ret ? NULL : &ph_error_nomem;
 }
 
-const char *ph_dw_lines_decl_file(struct ph_dw_scan *s, Dwarf *dw,
+void ph_dw_lines_destroy(struct ph_dw_lines *l)
+{
+	if (!l)
+		return;
+	ph_dw_file_table_deinit(&l->files);
+	free(l);
+}
+
+const char *ph_dw_lines_decl_file(struct ph_dw_lines *l, Dwarf *dw,
 				  Dwarf_Die *die, bool *nomem)
 {
 	Dwarf_Attribute attr, a;
@@ -274,15 +293,16 @@ const char *ph_dw_lines_decl_file(struct ph_dw_scan *s, Dwarf *dw,
 		const char *file, *comp_dir;
 		bool known;
 
-		if (s->dw != dw)
-			ph_dw_scan_sections(s, dw);
-		if (s->files_unit != unit) {
-			ph_dw_scan_files_clear(s);
-			s->files_unit = unit;
+		if (l->sec.dw != dw)
+			ph_dw_sections_read(&l->sec, dw);
+		if (l->files.unit != unit) {
+			ph_dw_file_table_clear(&l->files);
+			l->files.unit = unit;
 		}
 		comp_dir = dwarf_attr(&cudie, DW_AT_comp_dir, &a) ?
 			   dwarf_formstring(&a) : NULL;
-		file = ph_dw_scan_file(s, stmt_list, comp_dir, idx, &known);
+		file = ph_dw_file_table_get(&l->files, &l->sec, stmt_list,
+					    comp_dir, idx, &known);
 		if (known)
 			return file;
 	}

@@ -277,9 +277,25 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	if (!err && opts->across)
 		err = ph_dw_across_add_file(opts->across, path, job.defs,
 					    job.nr_dws);
-	job.across = opts->across;
-	if (!err && job.nr_deferred)
-		err = ph_dw_build_deferred(&job);
+	if (!err && job.nr_deferred) {
+		struct ph_dw_rebuild b = {
+			.path = path, .out = model, .dedup = dedup,
+			.defs = job.defs, .dws = job.dws, .nr_dws = job.nr_dws,
+			.deferred = job.deferred,
+			.nr_deferred = job.nr_deferred,
+			.found_all = job.found_all,
+			.keep_missing = opts->across != NULL,
+		};
+
+		err = ph_dw_build_deferred(&b);
+		/* What no unit of the file defines waits for the others, in
+		   the order it was found.  */
+		for (size_t i = 0; !err && b.keep_missing &&
+				   i < job.nr_deferred; i++)
+			if (job.deferred[i].missing)
+				err = ph_dw_across_pend(opts->across,
+							&job.deferred[i]);
+	}
 	ph_dw_deferred_free(job.deferred, job.nr_deferred);
 	ph_dw_defs_destroy(job.defs);
 	free(job.dws);

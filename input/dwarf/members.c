@@ -2,6 +2,7 @@
    their offsets (both bitfield encodings), sizes, spelled types, untagged
    aggregates expanded in place, C++ bases and the vptr.  */
 #include "dw.h"
+#include "scan.h"
 
 #include "../../reorg/analysis.h"
 #include "../../reorg/packing.h"

@@ -1,13 +1,13 @@
 /* The fast path's fingerprints, over the DIE index: fprint.c's
    definition, seeded apart.  Equal fingerprints mean the same DWARF but
    for where it sits and its source positions.  */
-#include "scan.h"
+#include "scan-fprint.h"
 #include "fphash.h"
 
 /* The backend of fprint-rule.h: DIE I of the index; STOP the end of its
    parent's subtree, where its siblings stop.  */
 struct fp_backend {
-	struct ph_dw_scan *s;
+	struct ph_dw_index *x;
 };
 
 struct fp_cur {
@@ -16,13 +16,13 @@ struct fp_cur {
 
 static inline unsigned fp_tag(struct fp_backend *b, const struct fp_cur *c)
 {
-	return abbrev_of(b->s, c->i)->tag;
+	return abbrev_of(b->x, c->i)->tag;
 }
 
 static inline int fp_memo(struct fp_backend *b, const struct fp_cur *c,
 			  int mode, struct ph_dw_fp *ret)
 {
-	struct die *die = &b->s->dies[c->i];
+	struct die *die = &b->x->dies[c->i];
 	int state = die->state[mode];
 
 	if (state == ST_DONE)
@@ -35,7 +35,7 @@ static inline int fp_memo(struct fp_backend *b, const struct fp_cur *c,
 static inline bool fp_memo_set(struct fp_backend *b, const struct fp_cur *c,
 			       int mode, int state, const struct ph_dw_fp *fp)
 {
-	struct die *die = &b->s->dies[c->i];
+	struct die *die = &b->x->dies[c->i];
 
 	die->state[mode] = (uint8_t)state;
 	if (fp)
@@ -48,9 +48,9 @@ static inline int fp_name(struct fp_backend *b, const struct fp_cur *c,
 {
 	struct val v;
 
-	if (!die_attr(b->s, c->i, DW_AT_name, &v))
+	if (!die_attr(b->x, c->i, DW_AT_name, &v))
 		return 0;
-	*ret = val_str(b->s, &v);
+	*ret = val_str(b->x, &v);
 	return *ret ? 1 : -1;
 }
 
@@ -63,13 +63,13 @@ static inline int fp_child(struct fp_backend *b, const struct fp_cur *c,
 			   struct fp_cur *ret)
 {
 	ret->i = c->i + 1;
-	ret->stop = b->s->dies[c->i].end;
+	ret->stop = b->x->dies[c->i].end;
 	return ret->i < ret->stop ? 0 : 1;
 }
 
 static inline int fp_next(struct fp_backend *b, struct fp_cur *c)
 {
-	c->i = b->s->dies[c->i].end;
+	c->i = b->x->dies[c->i].end;
 	return c->i < c->stop ? 0 : 1;
 }
 
@@ -111,12 +111,12 @@ static inline uint64_t load_le(const unsigned char *v, size_t len)
 static bool fp_mix_attrs(struct fp_backend *b, const struct fp_cur *die,
 			 int mode, unsigned depth, struct ph_dw_fp *h)
 {
-	const struct ph_dw_scan *s = b->s;
-	const struct abbrev *a = abbrev_of(s, die->i);
-	struct cur c = attrs_of(s, die->i);
+	const struct ph_dw_index *x = b->x;
+	const struct abbrev *a = abbrev_of(x, die->i);
+	struct cur c = attrs_of(x, die->i);
 	mix(h, a->shape);
 	for (uint32_t k = 0; k < a->n; k++) {
-		const struct abbrev_attr *aa = &s->attrs[a->first + k];
+		const struct abbrev_attr *aa = &x->attrs[a->first + k];
 		const unsigned char *v = c.p;
 		struct ph_dw_fp sub;
 		size_t len;
@@ -125,7 +125,7 @@ static bool fp_mix_attrs(struct fp_backend *b, const struct fp_cur *die,
 		if (aa->size >= 0)
 			skip(&c, (uint64_t)aa->size);
 		else
-			skip_form(s, &c, aa->form);
+			skip_form(&c, aa->form, x->addr_size);
 		if (c.bad)
 			return false;
 		switch (aa->how) {
@@ -133,7 +133,7 @@ static bool fp_mix_attrs(struct fp_backend *b, const struct fp_cur *die,
 			continue;
 		case HOW_REF: {
 			struct val val = { v, aa->form, 0 };
-			struct fp_cur to = { val_ref(s, &val), 0 };
+			struct fp_cur to = { val_ref(x, &val), 0 };
 
 			if (to.i == SIZE_MAX ||
 			    !fp_hash_die(b, &to, mode, depth + 1, &sub))
@@ -161,7 +161,7 @@ bool ph_dw_scan_fingerprint(struct ph_dw_scan *s,
 			    const struct ph_dw_scan_event *e,
 			    struct ph_dw_fp *ret)
 {
-	struct fp_backend b = { s };
+	struct fp_backend b = { &s->idx };
 	struct fp_cur c = { e->die, 0 };
 	struct ph_dw_fp sub;
 

@@ -1,6 +1,6 @@
 /* The fast path's sections: found in libdw's ELF file, and the pages of
    .debug_info given back once read.  */
-#include "scan.h"
+#include "scan-sections.h"
 
 #include <gelf.h>
 #include <inttypes.h>
@@ -46,8 +46,7 @@ static bool in_file_mapping(const void *p, size_t n)
 	return ok;
 }
 
-/* The sections of DW's ELF file, as libdw holds them.  */
-void ph_dw_scan_sections(struct ph_dw_scan *s, Dwarf *dw)
+void ph_dw_sections_read(struct ph_dw_sections *s, Dwarf *dw)
 {
 	Elf *elf = dwarf_getelf(dw);
 	GElf_Ehdr eh;
@@ -111,7 +110,8 @@ void ph_dw_scan_sections(struct ph_dw_scan *s, Dwarf *dw)
 /* Gives back the pages of .debug_info from RELEASED to END: the kernel
    maps 64 KB around each page touched, so the unit headers libdw reads
    to count units are most of the file already.  */
-void ph_dw_scan_give_back(struct ph_dw_scan *s, const unsigned char *end)
+void ph_dw_sections_give_back(struct ph_dw_sections *s,
+			      const unsigned char *end)
 {
 	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), lo, hi;
 

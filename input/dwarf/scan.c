@@ -22,6 +22,7 @@
    fingerprints mean the same DWARF but for where it sits and its source
    positions.  */
 #include "scan.h"
+#include "dw.h"
 #include "walk-rule.h"
 
 #include <stdlib.h>
@@ -36,32 +37,27 @@ void ph_dw_scan_destroy(struct ph_dw_scan *s)
 {
 	if (!s)
 		return;
-	free(s->abbrevs);
-	free(s->attrs);
-	free(s->dies);
-	free(s->stack);
-	free(s->index);
+	ph_dw_index_deinit(&s->idx);
+	ph_dw_file_table_deinit(&s->files);
 	free(s->events);
-	ph_dw_scan_files_clear(s);
-	free(s->files);
 	free(s);
 }
 
 /* DW_AT_name as dwarf_diename gives it; *OK false when it cannot be told
    here (a name through another DIE, a form not read).  */
-static const char *die_name(const struct ph_dw_scan *s, size_t i, bool *ok)
+static const char *die_name(const struct ph_dw_index *x, size_t i, bool *ok)
 {
 	struct val v;
 	const char *name;
 
 	*ok = true;
-	if (die_attr(s, i, DW_AT_name, &v)) {
-		name = val_str(s, &v);
+	if (die_attr(x, i, DW_AT_name, &v)) {
+		name = val_str(x, &v);
 		*ok = name != NULL;
 		return name;
 	}
-	if (die_attr(s, i, DW_AT_abstract_origin, &v) ||
-	    die_attr(s, i, DW_AT_specification, &v))
+	if (die_attr(x, i, DW_AT_abstract_origin, &v) ||
+	    die_attr(x, i, DW_AT_specification, &v))
 		*ok = false;
 	return NULL;
 }
@@ -75,9 +71,9 @@ static bool add_event(struct ph_dw_scan *s, size_t agg, const char *name,
 		     sizeof(*s->events)))
 		return false;
 	e = &s->events[s->nr_events++];
-	e->off = (uint64_t)(s->unit - s->info) + s->dies[agg].off;
+	e->off = (uint64_t)(s->idx.unit - s->sec.info) + s->idx.dies[agg].off;
 	e->name = name;
-	e->kind = ph_dw_kind_of(abbrev_of(s, agg)->tag);
+	e->kind = ph_dw_kind_of(abbrev_of(&s->idx, agg)->tag);
 	e->typedef_name = typedef_name;
 	e->typedef_align = typedef_align;
 	e->die = agg;
@@ -89,11 +85,13 @@ static bool add_event(struct ph_dw_scan *s, size_t agg, const char *name,
 static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth,
 		 bool no_locals)
 {
+	struct ph_dw_index *x = &s->idx;
+
 	if (depth > PH_DW_MAX_TREE_DEPTH)
 		return false;
-	for (size_t i = parent + 1; i < s->dies[parent].end;
-	     i = s->dies[i].end) {
-		unsigned tag = abbrev_of(s, i)->tag;
+	for (size_t i = parent + 1; i < x->dies[parent].end;
+	     i = x->dies[i].end) {
+		unsigned tag = abbrev_of(x, i)->tag;
 		const char *name;
 		struct val v;
 		size_t t;
@@ -106,39 +104,39 @@ static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth,
 			break;
 		case PH_DW_STEP_AGGREGATE:
 			descend = true;
-			if (die_attr(s, i, DW_AT_declaration, &v))
+			if (die_attr(x, i, DW_AT_declaration, &v))
 				break;
-			name = die_name(s, i, &ok);
+			name = die_name(x, i, &ok);
 			if (!ok)
 				return false;
 			if (name && !add_event(s, i, name, false, 0))
 				return false;
 			break;
 		case PH_DW_STEP_TYPEDEF:
-			if (!die_attr(s, i, DW_AT_type, &v))
+			if (!die_attr(x, i, DW_AT_type, &v))
 				break;
-			t = val_ref(s, &v);
+			t = val_ref(x, &v);
 			if (t == SIZE_MAX)
 				return false;
-			if (!ph_dw_is_aggregate(abbrev_of(s, t)->tag))
+			if (!ph_dw_is_aggregate(abbrev_of(x, t)->tag))
 				break;
-			name = die_name(s, t, &ok);
+			name = die_name(x, t, &ok);
 			if (!ok)
 				return false;
 			/* A declaration of a type unit's type: load.c
 			   follows DW_AT_signature.  */
-			if (die_attr(s, t, DW_AT_signature, &v))
+			if (die_attr(x, t, DW_AT_signature, &v))
 				return false;
-			if (name || die_attr(s, t, DW_AT_declaration, &v) ||
-			    s->dies[t].typedef_taken)
+			if (name || die_attr(x, t, DW_AT_declaration, &v) ||
+			    x->dies[t].typedef_taken)
 				break;
-			s->dies[t].typedef_taken = true;
-			name = die_name(s, i, &ok);
+			x->dies[t].typedef_taken = true;
+			name = die_name(x, i, &ok);
 			if (!ok)
 				return false;
 			talign = 0;
-			if (die_attr(s, i, DW_AT_alignment, &v) &&
-			    !val_align(s, &v, &talign))
+			if (die_attr(x, i, DW_AT_alignment, &v) &&
+			    !val_align(x, &v, &talign))
 				return false;
 			if (name && !add_event(s, t, name, true, talign))
 				return false;
@@ -156,30 +154,54 @@ static bool walk(struct ph_dw_scan *s, size_t parent, unsigned depth,
 
 void ph_dw_scan_release(struct ph_dw_scan *s)
 {
-	if (s->unit)
-		ph_dw_scan_give_back(s, s->unit + s->unit_size);
-	s->unit = NULL;
+	if (s->idx.unit)
+		ph_dw_sections_give_back(&s->sec,
+					 s->idx.unit + s->idx.unit_size);
+	s->idx.unit = NULL;
 }
 
 bool ph_dw_scan_unit(struct ph_dw_scan *s, Dwarf *dw, Dwarf_Die *cudie,
 		     bool no_locals, const struct ph_dw_scan_event **events,
 		     size_t *nr)
 {
-	if (s->dw != dw) {
-		ph_dw_scan_sections(s, dw);
+	if (s->sec.dw != dw) {
+		ph_dw_sections_read(&s->sec, dw);
 		/* What counting the units mapped in.  */
-		if (s->info) {
-			ph_dw_scan_give_back(s, s->info + s->info_size);
-			s->released = s->info;
+		if (s->sec.info) {
+			ph_dw_sections_give_back(&s->sec, s->sec.info +
+						 s->sec.info_size);
+			s->sec.released = s->sec.info;
 		}
 	}
 	s->nr_events = 0;
-	s->unit = NULL;
-	ph_dw_scan_files_clear(s);
-	if (!ph_dw_scan_read_unit(s, cudie) || !walk(s, 0, 0, no_locals))
+	s->idx.unit = NULL;
+	ph_dw_file_table_clear(&s->files);
+	if (!ph_dw_index_read(&s->idx, &s->sec, cudie) ||
+	    !walk(s, 0, 0, no_locals))
 		return false;
 	*events = s->events;
 	*nr = s->nr_events;
 	return true;
 }
 
+/* The fast path's file table for a DIE of the unit it read (the table
+   libdw would keep to the end); libdw's for any other.  */
+const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
+{
+	if (ctx->scan && die->cu == ctx->scan_cu) {
+		Dwarf_Attribute attr;
+		Dwarf_Word idx;
+		const char *file;
+		bool known;
+
+		if (!dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
+		    dwarf_formudata(&attr, &idx) != 0)
+			return NULL;
+		file = ph_dw_file_table_get(&ctx->scan->files,
+					    &ctx->scan->sec, ctx->stmt_list,
+					    ctx->comp_dir, idx, &known);
+		if (known)
+			return file;
+	}
+	return ph_dw_decl_file(die, &ctx->nomem);
+}

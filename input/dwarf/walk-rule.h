@@ -4,10 +4,10 @@
 #ifndef PH_INPUT_DWARF_WALK_RULE_H
 #define PH_INPUT_DWARF_WALK_RULE_H
 
-#include "dw.h"
-
 #include <dwarf.h>
 #include <stdbool.h>
+
+#include "../../reorg/layout.h"
 
 /* What the walk does with a DIE of the tree.  */
 enum ph_dw_step {

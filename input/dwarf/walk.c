@@ -6,6 +6,9 @@
 #include "built.h"
 #include "ctx.h"
 #include "deferred.h"
+#include "fprint.h"
+#include "scan.h"
+#include "scan-fprint.h"
 #include "walk-rule.h"
 
 #include <dwarf.h>
@@ -401,13 +404,11 @@ static struct ph_error *build_dirs(struct ph_dw_walk *w, Dwarf *dw)
 		    dwarf_formudata(&attr, &stmt) != 0 ||
 		    ph_dw_offmap_get(&w->stmt_dirs, stmt + 1))
 			continue;
-		struct ph_dw_unit_dir *dirs = realloc(w->dirs, (w->nr_dirs + 1) *
-							 sizeof(*dirs));
-		if (!dirs)
+		if (!ph_dw_reserve(&w->dirs, &w->cap_dirs, w->nr_dirs + 1,
+				   sizeof(*w->dirs)))
 			return &ph_error_nomem;
-		w->dirs = dirs;
-		dirs[w->nr_dirs].comp_dir = comp_dir_of(&cudie);
-		dirs[w->nr_dirs].relative = relative_name(&cudie);
+		w->dirs[w->nr_dirs].comp_dir = comp_dir_of(&cudie);
+		w->dirs[w->nr_dirs].relative = relative_name(&cudie);
 		w->nr_dirs++;
 		if ((err = ph_dw_offmap_put(&w->stmt_dirs, stmt + 1,
 					    w->nr_dirs)))

@@ -43,7 +43,7 @@ struct ph_dw_walk {
 	   unit.  */
 	struct ph_dw_offmap stmt_dirs;
 	struct ph_dw_unit_dir *dirs;
-	size_t nr_dirs;
+	size_t nr_dirs, cap_dirs;
 	bool dirs_built;
 	struct ph_buf name;
 	/* A unit whose split DWARF file is missing: the message, kept for

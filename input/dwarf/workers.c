@@ -12,6 +12,8 @@
 #include "workers.h"
 #include "ctx.h"
 #include "deferred.h"
+#include "fprint.h"
+#include "scan.h"
 #include "session.h"
 #include "walk.h"
 

@@ -11,7 +11,6 @@
 #include "dw.h"
 
 struct ph_dw_deferred;
-struct ph_dw_across;
 
 /* What reading one unit gave.  */
 struct ph_dw_unit_result {
@@ -60,17 +59,6 @@ struct ph_dw_job {
 	size_t nr_deferred, deferred_cap;
 	Dwarf **dws;
 	size_t nr_dws, dws_cap;
-	/* Several files of one call (across.c): a type set aside that needs
-	   a class no unit of this file defines goes to ACROSS, to be built
-	   once every file is read, rather than being said missing.  TOLD:
-	   the names said missing already (NULL: the job's own); OPEN,
-	   OPEN_ARG: see ph_dw_decls; NR_FILES: the files read, for the
-	   message.  */
-	struct ph_dw_across *across;
-	struct ph_dw_defs *told;
-	struct ph_error *(*open)(void *arg, size_t n);
-	void *open_arg;
-	size_t nr_files;
 };
 
 /* Reads the units of MOD (whose DWARF is DW) with up to JOBS threads into
