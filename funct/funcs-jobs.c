@@ -2,6 +2,7 @@
    a libdw handle of its own (libdw is not thread-safe), each unit into a
    table of its own (queue.h hands them out); the tables are merged in
    unit order, so the output is the one a single thread gives.  */
+#include "funcs-jobs.h"
 #include "funcs-walk.h"
 #include "../input/dwarf/queue.h"
 #include "../input/dwarf/session.h"

@@ -7,7 +7,7 @@
    static inline of a header is in each unit that defines it), and
    several units may append to one file: the records of a function are
    merged, their calls added up.  */
-#include "funcs.h"
+#include "funcs-json.h"
 
 #include <dwarf.h>
 #include <jansson.h>

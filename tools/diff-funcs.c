@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../funct/funcs.h"
+#include "../funct/funcs-json.h"
 #include "../input/reports/jsonl-read.h"
 #include "../report/jsonl.h"
 

@@ -2,6 +2,7 @@
    DWARF, with pfunct's options and output (funcs.c collects them), or
    from the GCC plugin's reports (funcs-json.c).  */
 #include "../funct/funcs.h"
+#include "../funct/funcs-json.h"
 #include "cli.h"
 #include "../input/input.h"
 #include "../input/reports/jsonl-read.h"
