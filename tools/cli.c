@@ -77,6 +77,14 @@ int ph_cli_file_error(const char *progname, const char *path,
 	return status;
 }
 
+int ph_cli_load_error(const char *progname, const char *path,
+		      struct ph_error *err, bool named, int status)
+{
+	if (named && err != &ph_error_nomem)
+		return ph_cli_error(progname, err, status);
+	return ph_cli_file_error(progname, path, err, status);
+}
+
 int ph_cli_bad_usage(const char *progname)
 {
 	fprintf(stderr, "Try '%s --help' for more information.\n", progname);

@@ -71,6 +71,11 @@ int ph_cli_error(const char *progname, struct ph_error *err, int status);
    "PROGNAME: PATH: message".  */
 int ph_cli_file_error(const char *progname, const char *path,
 		      struct ph_error *err, int status);
+/* ERR from reading the file at PATH, said as ph_cli_error does when
+   NAMED (its message names the file, as a report's do, with the line)
+   and as ph_cli_file_error does otherwise, or when out of memory.  */
+int ph_cli_load_error(const char *progname, const char *path,
+		      struct ph_error *err, bool named, int status);
 /* Bad usage: the pointer to --help on standard error; returns the
    status for it, 2.  */
 int ph_cli_bad_usage(const char *progname);

@@ -496,10 +496,9 @@ int main(int argc, char **argv)
 		bool named;
 
 		err = load(&t, argv[i], &o, &fopts, &named);
-		if (err && named)
-			status = ph_cli_error(progname, err, 1);
-		else if (err)
-			status = ph_cli_file_error(progname, argv[i], err, 1);
+		if (err)
+			status = ph_cli_load_error(progname, argv[i], err,
+						   named, 1);
 		else
 			nr_read++;
 	}

@@ -164,15 +164,15 @@ static bool parse_number(const char *s, unsigned long max,
 }
 
 /* "a,b,c" as a vector of names.  */
-static bool split_names(const char *list, char **ret_copy, char ***ret,
-			size_t *n)
+static struct ph_error *split_names(const char *list, char **ret_copy,
+				    char ***ret, size_t *n)
 {
 	char *copy = strdup(list);
 	char **v = NULL;
 	size_t count = 0;
 
 	if (!copy)
-		return false;
+		return &ph_error_nomem;
 	for (char *save = NULL, *p = strtok_r(copy, ",", &save); p;
 	     p = strtok_r(NULL, ",", &save)) {
 		char **nv = realloc(v, (count + 1) * sizeof(*nv));
@@ -180,7 +180,7 @@ static bool split_names(const char *list, char **ret_copy, char ***ret,
 		if (!nv) {
 			free(v);
 			free(copy);
-			return false;
+			return &ph_error_nomem;
 		}
 		v = nv;
 		v[count++] = p;
@@ -188,7 +188,22 @@ static bool split_names(const char *list, char **ret_copy, char ***ret,
 	*ret_copy = copy;
 	*ret = v;
 	*n = count;
-	return true;
+	return NULL;
+}
+
+/* -M NAME: the module's BTF file added to O's.  */
+static struct ph_error *add_module(struct ph_pokehole_options *o,
+				   const char *name)
+{
+	char **v = reallocarray(o->modules, o->nr_modules + 1, sizeof(*v));
+
+	if (!v)
+		return &ph_error_nomem;
+	o->modules = v;
+	if (asprintf(&v[o->nr_modules], "%s/%s", PH_BTF_SYSFS, name) < 0)
+		return &ph_error_nomem;
+	o->nr_modules++;
+	return NULL;
 }
 
 bool ph_pokehole_wants(void *arg, const char *name, enum ph_kind kind)
@@ -301,10 +316,9 @@ int ph_pokehole_options_parse(int argc, char **argv,
 			o->demote = true;
 			break;
 		case OPT_HOT:
-			if (!split_names(optarg, &o->hot_copy, &o->hot, &o->nr_hot)) {
-				fprintf(stderr, "%s: out of memory\n", progname);
-				return 1;
-			}
+			if ((err = split_names(optarg, &o->hot_copy, &o->hot,
+					       &o->nr_hot)))
+				return ph_cli_error(progname, err, 1);
 			break;
 		case OPT_MERGE_BASELINE:
 			o->merge_baseline = optarg;
@@ -354,11 +368,9 @@ int ph_pokehole_options_parse(int argc, char **argv,
 
 			b = reallocarray(o->budgets, o->nr_budgets + 1,
 					 sizeof(*b));
-			if (!b) {
-				fprintf(stderr, "%s: out of memory\n",
-					progname);
-				return 1;
-			}
+			if (!b)
+				return ph_cli_error(progname, &ph_error_nomem,
+						    1);
 			o->budgets = b;
 			if (!ph_diff_parse_budget(optarg,
 						  &b[o->nr_budgets++])) {
@@ -371,29 +383,15 @@ int ph_pokehole_options_parse(int argc, char **argv,
 		case OPT_BTF_BASE:
 			o->btf_base = optarg;
 			break;
-		case 'M': {
-			char **v;
-
+		case 'M':
 			if (strchr(optarg, '/') || !*optarg) {
 				fprintf(stderr, "%s: -M needs a module's name, "
 					"as in " PH_BTF_SYSFS "\n", progname);
 				return 2;
 			}
-			v = reallocarray(o->modules, o->nr_modules + 1,
-					 sizeof(*v));
-			if (!v) {
-				fprintf(stderr, "%s: out of memory\n", progname);
-				return 1;
-			}
-			o->modules = v;
-			if (asprintf(&v[o->nr_modules], "%s/%s", PH_BTF_SYSFS,
-				     optarg) < 0) {
-				fprintf(stderr, "%s: out of memory\n", progname);
-				return 1;
-			}
-			o->nr_modules++;
+			if ((err = add_module(o, optarg)))
+				return ph_cli_error(progname, err, 1);
 			break;
-		}
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -421,10 +419,8 @@ int ph_pokehole_options_parse(int argc, char **argv,
 		char **v = reallocarray(o->modules, o->nr_modules + nr_files,
 					sizeof(*v));
 
-		if (!v) {
-			fprintf(stderr, "%s: out of memory\n", progname);
-			return 1;
-		}
+		if (!v)
+			return ph_cli_error(progname, &ph_error_nomem, 1);
 		o->modules = v;
 		memmove(v + nr_files, v, o->nr_modules * sizeof(*v));
 		memcpy(v, files, nr_files * sizeof(*v));

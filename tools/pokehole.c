@@ -21,16 +21,6 @@
 
 static const char *progname = PH_POKEHOLE_NAME;
 
-/* --patch: every type read (an untagged one named by a typedef too,
-   which -R leaves out as pahole does: the patch is for the whole
-   build).  */
-static bool patch_wants(void *arg, const struct ph_type *t)
-{
-	(void)arg;
-	(void)t;
-	return true;
-}
-
 /* PATH could not be read as an input: when it is a page or picture
    that does not exist yet, the output was likely meant.  */
 static void no_input_hint(const struct ph_pokehole_options *o,
@@ -81,12 +71,11 @@ static struct ph_error *print_mode(struct ph_model *model,
 
 	if (o->patch) {
 		struct ph_reorg_options ropts = ph_pokehole_reorg_options(o);
-		struct ph_patch_filter pf = { patch_wants, NULL };
 		struct ph_buf out;
 		int st;
 
 		ph_buf_init(&out);
-		st = ph_patch_main(progname, model, sitedb, &ropts, &pf, &out);
+		st = ph_patch_main(progname, model, sitedb, &ropts, &out);
 		if (out.failed)
 			st = 2;
 		else if (ph_pokehole_write_buf(&out))
@@ -206,12 +195,8 @@ int main(int argc, char **argv)
 				      &report);
 		if (!err)
 			continue;
-		/* A report's messages name the file and line.  */
-		if (report && err != &ph_error_nomem)
-			status = ph_cli_error(progname, err, 1);
-		else
-			status = ph_cli_file_error(progname, o.files[i], err,
-						   1);
+		status = ph_cli_load_error(progname, o.files[i], err, report,
+					   1);
 		no_input_hint(&o, o.files[i]);
 	}
 	if (across && (err = ph_dw_across_finish(across, model, dedup)))
