@@ -2,6 +2,7 @@
    a libdw handle of its own (libdw is not thread-safe), each unit into a
    table of its own (queue.h hands them out); the tables are merged in
    unit order, so the output is the one a single thread gives.  */
+#include "funcs-jobs.h"
 #include "funcs-walk.h"
 #include "../input/dwarf/queue.h"
 #include "../input/dwarf/session.h"
@@ -39,12 +40,6 @@ struct worker {
 	bool started;
 };
 
-static void drop_error(struct ph_error *err)
-{
-	if (err && err != &ph_error_nomem)
-		ph_error_destroy(err);
-}
-
 /* Stores unit C's result, and merges every result that is ready in unit
    order.  */
 static void commit(struct job *job, size_t c, struct unit_result *r)
@@ -79,7 +74,7 @@ static void fail(struct job *job, struct ph_error *err)
 	if (!job->err)
 		job->err = err;
 	else
-		drop_error(err);
+		ph_error_destroy(err);
 	job->q.stop = true;
 	pthread_cond_broadcast(&job->q.cond);
 	pthread_mutex_unlock(&job->q.lock);
@@ -133,7 +128,7 @@ static void *worker_main(void *arg)
 		err = ph_dw_session_open(&wk->session, job->path,
 					 job->opts->debuginfo_path);
 		if (err) {
-			drop_error(err);
+			ph_error_destroy(err);
 			return NULL;
 		}
 		mod = ph_dw_session_module(&wk->session, job->module_index);
@@ -184,7 +179,7 @@ struct ph_error *ph_fn_load_units(struct ph_fn_table *t, const char *path,
 		ph_dw_session_close(&workers[i].session);
 	/* What a stop left unmerged.  */
 	for (size_t i = 0; i < job.q.window; i++) {
-		drop_error(job.results[i].err);
+		ph_error_destroy(job.results[i].err);
 		ph_fn_table_deinit(&job.results[i].t);
 	}
 	free(job.results);

@@ -7,7 +7,7 @@
    static inline of a header is in each unit that defines it), and
    several units may append to one file: the records of a function are
    merged, their calls added up.  */
-#include "funcs.h"
+#include "funcs-json.h"
 
 #include <dwarf.h>
 #include <jansson.h>
@@ -91,19 +91,19 @@ static struct ph_error *parse(const struct load *l, size_t lineno,
 	return NULL;
 }
 
-static bool reserve(struct load *l)
+static struct ph_error *reserve(struct load *l)
 {
 	size_t cap = l->cap ? 2 * l->cap : 64;
 	struct rec *recs;
 
 	if (l->n < l->cap)
-		return true;
+		return NULL;
 	recs = reallocarray(l->recs, cap, sizeof(*recs));
 	if (!recs)
-		return false;
+		return &ph_error_nomem;
 	l->recs = recs;
 	l->cap = cap;
-	return true;
+	return NULL;
 }
 
 /* One line: records of other kinds (the unit's types) are skipped, as
@@ -129,9 +129,8 @@ static struct ph_error *load_line(void *arg, const char *line, size_t n,
 	else if (!get_string(v, "kind", &kind))
 		err = bad(l, lineno, "a record without \"kind\"", NULL);
 	else if (strcmp(kind, "function") == 0) {
-		if (!reserve(l))
-			err = &ph_error_nomem;
-		else if (!(err = parse(l, lineno, v, &l->recs[l->n]))) {
+		if (!(err = reserve(l)) &&
+		    !(err = parse(l, lineno, v, &l->recs[l->n]))) {
 			l->n++;
 			return NULL;
 		}

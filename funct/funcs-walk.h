@@ -1,12 +1,13 @@
-/* The walk of one unit's functions (funcs.c), for the threads that read
-   a module's units side by side (funcs-jobs.c).  */
+/* The walk of a unit's functions through libdw (funcs-walk.c): a unit
+   at a time, for the threads that read a module's units side by side
+   (funcs-jobs.c), or a whole module by one thread.  */
 #ifndef PH_FUNCT_FUNCS_WALK_H
 #define PH_FUNCT_FUNCS_WALK_H
 
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
-#include "funcs.h"
+#include "fntable.h"
 
 struct ph_fn_walk;
 
@@ -23,19 +24,10 @@ struct ph_error *ph_fn_walk_unit(struct ph_fn_walk *w, struct ph_fn_table *t,
 				 Dwarf_CU *cu, uint8_t unit_type,
 				 Dwarf_Die *cudie);
 
-/* Adds SRC, the functions of units read after DST's, to DST: DST is then
-   what reading those units into DST would have made it.  */
-struct ph_error *ph_fn_table_merge(struct ph_fn_table *dst,
-				   const struct ph_fn_table *src);
-
-/* Adds the functions of module MODULE_INDEX of the file at PATH, whose
-   DWARF is DW, to T, read by JOBS threads: DW's own, and others through
-   sessions of their own.  The result is the one walking the units in
-   order gives.  */
-struct ph_error *ph_fn_load_units(struct ph_fn_table *t, const char *path,
-				  unsigned module_index, Dwarf *dw,
-				  Dwfl_Module *mod,
-				  const struct ph_fn_opts *opts,
-				  unsigned jobs);
+/* Adds the functions of every unit of DW, MOD's DWARF, to T, read by
+   this thread alone.  */
+struct ph_error *ph_fn_walk_module(struct ph_fn_table *t, Dwarf *dw,
+				   Dwfl_Module *mod,
+				   const struct ph_fn_opts *opts);
 
 #endif

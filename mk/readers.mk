@@ -27,11 +27,12 @@ INPUT_SRC := input/load.c input/formats.c input/declarator.c \
 	input/compact/btf.c input/compact/ctf.c input/compact/typegraph.c \
 	input/reports/jsonl-read.c input/reports/frame-read.c \
 	input/reports/sites-read.c
-FUNCT_LIB_SRC := funct/funcs.c funct/funcs-jobs.c funct/funcs-json.c \
-	funct/fntype.c
+FUNCT_LIB_SRC := funct/fntable.c funct/funcs.c funct/funcs-walk.c \
+	funct/funcs-jobs.c funct/funcs-json.c funct/fntype.c
 # pokehole's own: the command and its subcommands (--diff's functions
 # are pokefunct's reader's).
-POKEHOLE_SRC := tools/pokehole.c tools/cli.c tools/baseline-in.c \
+POKEHOLE_SRC := tools/pokehole.c tools/pokehole-options.c \
+	tools/pokehole-print.c tools/cli.c tools/baseline-in.c \
 	tools/diff-cmd.c tools/diff-funcs.c tools/patch-cmd.c
 # Every object of tools/pokehole (the sanitizer and fuzzing builds of
 # mk/hardening.mk take the same list).

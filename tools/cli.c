@@ -1,5 +1,6 @@
 #include "cli.h"
 #include "../input/input.h"
+#include "../report/buf.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -61,6 +62,29 @@ void ph_cli_help(FILE *f, const struct ph_cli_option *opts, size_t n)
 	}
 }
 
+int ph_cli_error(const char *progname, struct ph_error *err, int status)
+{
+	fprintf(stderr, "%s: %s\n", progname, err->message);
+	ph_error_destroy(err);
+	return status;
+}
+
+int ph_cli_file_error(const char *progname, const char *path,
+		      struct ph_error *err, int status)
+{
+	fprintf(stderr, "%s: %s: %s\n", progname, path, err->message);
+	ph_error_destroy(err);
+	return status;
+}
+
+int ph_cli_load_error(const char *progname, const char *path,
+		      struct ph_error *err, bool named, int status)
+{
+	if (named && err != &ph_error_nomem)
+		return ph_cli_error(progname, err, status);
+	return ph_cli_file_error(progname, path, err, status);
+}
+
 int ph_cli_bad_usage(const char *progname)
 {
 	fprintf(stderr, "Try '%s --help' for more information.\n", progname);
@@ -73,28 +97,49 @@ int ph_cli_no_files(const char *progname)
 	return ph_cli_bad_usage(progname);
 }
 
-bool ph_cli_jobs(const char *progname, const char *arg, unsigned *ret)
+/* ARG, the argument of --jobs, as *RET (NULL: 0, the default).  */
+static struct ph_error *parse_jobs(const char *arg, unsigned *ret)
 {
 	char *end;
 	unsigned long v;
 
 	*ret = 0;
 	if (!arg)
-		return true;
+		return NULL;
 	errno = 0;
 	v = strtoul(arg, &end, 0);
-	if (*arg < '0' || *arg > '9' || errno || *end || v == 0 || v > 4096) {
-		fprintf(stderr, "%s: --jobs needs a number from 1 to 4096\n",
-			progname);
-		return false;
-	}
+	if (*arg < '0' || *arg > '9' || errno || *end || v == 0 || v > 4096)
+		return ph_error_create(PH_ERROR_INVALID, "--jobs needs a "
+				       "number from 1 to 4096");
 	*ret = (unsigned)v;
-	return true;
+	return NULL;
 }
 
-bool ph_cli_list(const char *progname, const char *option, const char *arg,
-		 const char *const *names, unsigned n, unsigned *ret,
-		 unsigned *nr_ret)
+/* Why ARG is not a list of NAMES: "'x' is not one of a, b or comes
+   twice", the name at P (LEN characters).  */
+static struct ph_error *not_in_list(const char *option, const char *p,
+				    size_t len, const char *const *names,
+				    unsigned n)
+{
+	struct ph_buf b;
+	struct ph_error *err;
+
+	ph_buf_init(&b);
+	ph_buf_printf(&b, "--%s: '%.*s' is not one of ", option, (int)len, p);
+	for (unsigned i = 0; i < n; i++)
+		ph_buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
+	ph_buf_puts(&b, " or comes twice");
+	err = ph_buf_error(&b);
+	if (!err)
+		err = ph_error_create(PH_ERROR_INVALID, "%.*s", (int)b.len,
+				      b.data);
+	ph_buf_deinit(&b);
+	return err;
+}
+
+struct ph_error *ph_cli_list(const char *option, const char *arg,
+			     const char *const *names, unsigned n,
+			     unsigned *ret, unsigned *nr_ret)
 {
 	const char *p = arg;
 
@@ -110,35 +155,44 @@ bool ph_cli_list(const char *progname, const char *option, const char *arg,
 		for (unsigned i = 0; i < *nr_ret && f < n; i++)
 			if (ret[i] == f)
 				f = n;
-		if (f == n) {
-			fprintf(stderr, "%s: --%s: '%.*s' is not one of ",
-				progname, option, (int)len, p);
-			for (unsigned i = 0; i < n; i++)
-				fprintf(stderr, "%s%s", i ? ", " : "",
-					names[i]);
-			fprintf(stderr, " or comes twice\n");
-			return false;
-		}
+		if (f == n)
+			return not_in_list(option, p, len, names, n);
 		ret[(*nr_ret)++] = f;
 		p += len;
-		if (*p == ',' && *++p == '\0') {
-			fprintf(stderr, "%s: --%s: empty name at the end\n",
-				progname, option);
-			return false;
-		}
+		if (*p == ',' && *++p == '\0')
+			return ph_error_create(PH_ERROR_INVALID, "--%s: empty "
+					       "name at the end", option);
 	}
-	if (!*nr_ret) {
-		fprintf(stderr, "%s: --%s needs a list\n", progname, option);
-		return false;
-	}
-	return true;
+	if (!*nr_ret)
+		return ph_error_create(PH_ERROR_INVALID, "--%s needs a list",
+				       option);
+	return NULL;
 }
 
-bool ph_cli_formats(const char *progname, const char *arg, unsigned *ret,
-		    unsigned *nr_ret)
+struct ph_error *ph_cli_common_option(int c, const char *arg,
+				      struct ph_cli_common *common,
+				      bool *taken)
 {
-	return ph_cli_list(progname, "format_path", arg, ph_input_format_names,
-			   PH_INPUT_NR_FORMATS, ret, nr_ret);
+	*taken = true;
+	switch (c) {
+	case 'j':
+		return parse_jobs(arg, &common->jobs);
+	case 'F':
+		return ph_cli_list("format_path", arg, ph_input_format_names,
+				   PH_INPUT_NR_FORMATS, common->formats,
+				   &common->nr_formats);
+	case 'o':
+		if (!*arg)
+			return ph_error_create(PH_ERROR_INVALID, "--output "
+					       "needs a file name");
+		common->output_path = arg;
+		return NULL;
+	case PH_CLI_OPT_DEBUGINFO_PATH:
+		common->debuginfo_path = arg;
+		return NULL;
+	}
+	*taken = false;
+	return NULL;
 }
 
 unsigned ph_cli_cpus(void)
@@ -178,36 +232,25 @@ static void remove_pending_and_die(int sig)
 	raise(sig);
 }
 
-bool ph_cli_output_arg(const char *progname, const char *arg,
-		       const char **ret)
-{
-	if (!*arg) {
-		fprintf(stderr, "%s: --output needs a file name\n", progname);
-		return false;
-	}
-	*ret = arg;
-	return true;
-}
-
-bool ph_cli_output_open(const char *progname, const char *path)
+struct ph_error *ph_cli_output_open(const char *path)
 {
 	static const int signals[] = { SIGHUP, SIGINT, SIGPIPE, SIGTERM };
+	struct ph_error *err;
 	mode_t mask;
 	int fd;
 
 	if (asprintf(&pending_tmp, "%s.XXXXXX", path) < 0) {
 		pending_tmp = NULL;
-		fprintf(stderr, "%s: out of memory\n", progname);
-		return false;
+		return &ph_error_nomem;
 	}
 	/* Standard output so far (nothing, normally) stays where it was.  */
 	fflush(stdout);
 	if ((fd = mkstemp(pending_tmp)) < 0) {
-		fprintf(stderr, "%s: %s: cannot create a file beside it: %s\n",
-			progname, path, strerror(errno));
+		err = ph_error_errno(errno, "%s: cannot create a file beside "
+				     "it", path);
 		free(pending_tmp);
 		pending_tmp = NULL;
-		return false;
+		return err;
 	}
 	atexit(remove_pending);
 	for (size_t i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
@@ -217,14 +260,13 @@ bool ph_cli_output_open(const char *progname, const char *path)
 	mask = umask(0);
 	umask(mask);
 	if (fchmod(fd, 0666 & ~mask) || dup2(fd, STDOUT_FILENO) < 0) {
-		fprintf(stderr, "%s: %s: %s\n", progname, pending_tmp,
-			strerror(errno));
+		err = ph_error_errno(errno, "%s", pending_tmp);
 		close(fd);
 		remove_pending();
-		return false;
+		return err;
 	}
 	close(fd);
-	return true;
+	return NULL;
 }
 
 int ph_cli_output_close(const char *progname, const char *path, bool ok)

@@ -8,6 +8,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../input/input.h"
+#include "../reorg/error.h"
+
 struct ph_cli_option {
 	const char *name;	/* the long name */
 	int has_arg;		/* no_argument, required_argument... */
@@ -43,35 +46,56 @@ void ph_cli_tables(const struct ph_cli_option *opts, size_t n,
 /* The help lines of the N options of OPTS, as GNU tools print them.  */
 void ph_cli_help(FILE *f, const struct ph_cli_option *opts, size_t n);
 
+/* What the options every command has (-j, -F, -o, --debuginfo-path)
+   set.  */
+struct ph_cli_common {
+	const char *debuginfo_path;
+	const char *output_path;	/* -o, or NULL */
+	unsigned jobs;			/* -j N; -j alone: 0 */
+	/* -F: enum ph_input_format */
+	unsigned formats[PH_INPUT_NR_FORMATS];
+	unsigned nr_formats;
+};
+
+/* Option C of getopt_long, its argument ARG, taken into *COMMON when
+   it is one of those every command has (*TAKEN then true); an error
+   when its argument is not one the option takes.  */
+struct ph_error *ph_cli_common_option(int c, const char *arg,
+				      struct ph_cli_common *common,
+				      bool *taken);
+
+/* ERR said on standard error after the command's name, and destroyed;
+   returns STATUS.  */
+int ph_cli_error(const char *progname, struct ph_error *err, int status);
+/* The same for an error about the file at PATH that does not name it:
+   "PROGNAME: PATH: message".  */
+int ph_cli_file_error(const char *progname, const char *path,
+		      struct ph_error *err, int status);
+/* ERR from reading the file at PATH, said as ph_cli_error does when
+   NAMED (its message names the file, as a report's do, with the line)
+   and as ph_cli_file_error does otherwise, or when out of memory.  */
+int ph_cli_load_error(const char *progname, const char *path,
+		      struct ph_error *err, bool named, int status);
 /* Bad usage: the pointer to --help on standard error; returns the
    status for it, 2.  */
 int ph_cli_bad_usage(const char *progname);
 /* No FILE given: says so; returns 2.  */
 int ph_cli_no_files(const char *progname);
-/* ARG, the argument of --jobs, as *RET (NULL: 0, the default); false
-   after saying why when it is not a number from 1 to 4096.  */
-bool ph_cli_jobs(const char *progname, const char *arg, unsigned *ret);
 /* ARG, the argument of --OPTION, a comma-separated list of the N NAMES,
    each at most once, as their indices in *RET (room for N), *NR_RET of
-   them; false after saying why it is not.  */
-bool ph_cli_list(const char *progname, const char *option, const char *arg,
-		 const char *const *names, unsigned n, unsigned *ret,
-		 unsigned *nr_ret);
-/* -F/--format_path's ARG: as ph_cli_list, of ph_input_format_names.  */
-bool ph_cli_formats(const char *progname, const char *arg, unsigned *ret,
-		    unsigned *nr_ret);
+   them; an error saying why it is not.  */
+struct ph_error *ph_cli_list(const char *option, const char *arg,
+			     const char *const *names, unsigned n,
+			     unsigned *ret, unsigned *nr_ret);
 /* The threads --jobs means by default: the CPUs online, 1 to 64.  */
 unsigned ph_cli_cpus(void);
 /* Standard output flushed: 0, or 1 after saying why it could not be
    written.  */
 int ph_cli_flush(const char *progname);
-/* -o's ARG as *RET; false after saying why it is no file name.  */
-bool ph_cli_output_arg(const char *progname, const char *arg,
-		       const char **ret);
 /* -o PATH: standard output redirected to a new temporary file beside
-   PATH (removed at exit or on a fatal signal unless renamed); false
-   after saying why it could not be made.  */
-bool ph_cli_output_open(const char *progname, const char *path);
+   PATH (removed at exit or on a fatal signal unless renamed); an error
+   saying why it could not be made.  */
+struct ph_error *ph_cli_output_open(const char *path);
 /* The end of a command given -o PATH: with OK, standard output
    flushed and the temporary file renamed to PATH; otherwise (or when
    that fails) the file removed and PATH named as not written, 1

@@ -5,6 +5,7 @@
    needs: 0 when nothing regressed, 1 when something did or a budget is
    exceeded, 2 when a side could not be read.  */
 #include "diff-cmd.h"
+#include "cli.h"
 #include "../input/load.h"
 
 #include <errno.h>
@@ -33,10 +34,9 @@ bool ph_diff_parse_budget(const char *arg, struct ph_diff_budget *ret)
 	return true;
 }
 
-/* One side into a model of its own; false after saying why not.  */
-static bool load_side(const char *progname, const char *path,
-		      const struct ph_input_opts *opts,
-		      struct ph_model **ret)
+/* One side into a model of its own; 0, or 2 after saying why not.  */
+static int load_side(const char *progname, const char *path,
+		     const struct ph_input_opts *opts, struct ph_model **ret)
 {
 	struct ph_dedup *dedup = NULL;
 	struct ph_error *err;
@@ -46,14 +46,7 @@ static bool load_side(const char *progname, const char *path,
 	if (!(err = ph_model_create(ret)) && !(err = ph_dedup_create(&dedup)))
 		err = ph_input_load(path, *ret, dedup, opts, &named);
 	ph_dedup_destroy(dedup);
-	if (!err)
-		return true;
-	if (named && err != &ph_error_nomem)
-		fprintf(stderr, "%s: %s\n", progname, err->message);
-	else
-		fprintf(stderr, "%s: %s: %s\n", progname, path, err->message);
-	ph_error_destroy(err);
-	return false;
+	return err ? ph_cli_load_error(progname, path, err, named, 2) : 0;
 }
 
 /* Budgets over the new side: 1 when one is exceeded, 2 when one names
@@ -103,8 +96,8 @@ int ph_diff_main(const char *progname, const char *old_path,
 	struct ph_error *err;
 	int status = 0;
 
-	if (!load_side(progname, old_path, lo, &before) ||
-	    !load_side(progname, new_path, lo, &after)) {
+	if (load_side(progname, old_path, lo, &before) ||
+	    load_side(progname, new_path, lo, &after)) {
 		ph_model_destroy(before);
 		ph_model_destroy(after);
 		return 2;
@@ -123,13 +116,10 @@ int ph_diff_main(const char *progname, const char *old_path,
 				      &out) == 2)
 			status = 2;
 	}
-	if (err) {
-		fprintf(stderr, "%s: %s\n", progname, err->message);
-		ph_error_destroy(err);
-		status = 2;
-	} else if (out.len) {
+	if (err)
+		status = ph_cli_error(progname, err, 2);
+	else if (out.len)
 		fwrite(out.data, 1, out.len, stdout);
-	}
 	ph_buf_deinit(&out);
 	if (status < 2) {
 		int b = check_budgets(progname, after, o);

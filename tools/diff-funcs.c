@@ -6,6 +6,7 @@
    have no bytes: then whether a body is kept).  Paired by name and the
    base name of the file.  */
 #include "diff-funcs.h"
+#include "cli.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "../funct/funcs.h"
+#include "../funct/funcs-json.h"
 #include "../input/reports/jsonl-read.h"
 #include "../report/jsonl.h"
 
@@ -165,8 +167,7 @@ int ph_diff_functions(const char *progname, const char *old_path,
 	b = defined(&tb, &nb);
 	a = defined(&ta, &na);
 	if (!b || !a) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		status = 2;
+		status = ph_cli_error(progname, &ph_error_nomem, 2);
 		goto out;
 	}
 	while (i < nb || j < na) {

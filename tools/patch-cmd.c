@@ -13,6 +13,7 @@
    diff per file, for patch -p0 in the current directory, as
    clang-apply-replacements makes one from clang's fix-its.  */
 #include "patch-cmd.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -428,7 +429,7 @@ static void print_stops(FILE *err, const char *progname,
 
 int ph_patch_main(const char *progname, struct ph_model *model,
 		  struct ph_sitedb *db, const struct ph_reorg_options *ropts,
-		  const struct ph_patch_filter *filter, struct ph_buf *out)
+		  struct ph_buf *out)
 {
 	struct patch p = { .db = db };
 	struct ph_error *err = NULL;
@@ -439,10 +440,8 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 	if (!getcwd(p.cwd, sizeof(p.cwd)))
 		strcpy(p.cwd, "/");
 	p.types = calloc(model->nr_types + 1, sizeof(*p.types));
-	if (!p.types) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		return 2;
-	}
+	if (!p.types)
+		return ph_cli_error(progname, &ph_error_nomem, 2);
 	for (size_t i = 0; i < model->nr_types && !err; i++) {
 		const struct ph_type *t = model->types[i];
 		struct ph_reorg_result r;
@@ -450,8 +449,6 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 		size_t nr, records;
 		bool safe;
 
-		if (filter && filter->want && !filter->want(filter->arg, t))
-			continue;
 		if ((err = ph_reorganize(model, t, ropts, &r)))
 			break;
 		if (r.type->size >= t->size)
@@ -541,8 +538,7 @@ int ph_patch_main(const char *progname, struct ph_model *model,
 		calloc(model->nr_types + p.nr_types + 1, sizeof(*changed));
 	size_t nr_changed = 0;
 	if (!changed) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		status = 2;
+		status = ph_cli_error(progname, &ph_error_nomem, 2);
 		goto out;
 	}
 	for (size_t i = 0; i < p.nr_types; i++)

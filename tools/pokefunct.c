@@ -2,6 +2,7 @@
    DWARF, with pfunct's options and output (funcs.c collects them), or
    from the GCC plugin's reports (funcs-json.c).  */
 #include "../funct/funcs.h"
+#include "../funct/funcs-json.h"
 #include "cli.h"
 #include "../input/input.h"
 #include "../input/reports/jsonl-read.h"
@@ -30,12 +31,10 @@ struct options {
 	enum output output;
 	bool externals, cc_inlined, cc_uninlined;
 	bool expansions, prototypes, decl_info;
-	const char *function, *class_name, *debuginfo_path;
-	const char *output_path;	/* -o */
+	const char *function, *class_name;
 	bool have_addr;
 	uint64_t addr;
-	unsigned formats[PH_INPUT_NR_FORMATS];	/* -F: enum ph_input_format */
-	unsigned nr_formats;
+	struct ph_cli_common common;	/* -j, -F, -o, --debuginfo-path */
 };
 
 enum { OPT_JSON = 256, OPT_NR_PARAMS };
@@ -360,71 +359,53 @@ static const char *report_lacks(const struct options *o)
 	}
 }
 
-/* Prints why PATH could not be read, and frees ERR; false.  */
-static bool failed(const char *path, struct ph_error *err)
-{
-	/* A report file's messages name it, and the line.  */
-	if (path)
-		fprintf(stderr, "%s: %s: %s\n", progname, path, err->message);
-	else
-		fprintf(stderr, "%s: %s\n", progname, err->message);
-	ph_error_destroy(err);
-	return false;
-}
-
 /* An ELF file, from the first of -F's formats it has: the embedded
    function records when it has some and the output needs nothing they
    lack, else its DWARF.  */
-static bool load_elf(struct ph_fn_table *t, const char *path,
-		     const struct options *o, const struct ph_fn_opts *fopts)
+static struct ph_error *load_elf(struct ph_fn_table *t, const char *path,
+				 const struct options *o,
+				 const struct ph_fn_opts *fopts)
 {
 	struct ph_error *err;
 
-	for (unsigned i = 0; i < o->nr_formats; i++) {
+	for (unsigned i = 0; i < o->common.nr_formats; i++) {
 		bool any;
 
-		if (o->formats[i] == PH_INPUT_DWARF) {
-			err = ph_fn_load_file(t, path, fopts);
-			return err ? failed(path, err) : true;
-		}
+		if (o->common.formats[i] == PH_INPUT_DWARF)
+			return ph_fn_load_file(t, path, fopts);
 		if (report_lacks(o))
 			continue;
 		err = ph_fn_load_embedded(t, path, &any);
-		if (err)
-			return failed(path, err);
-		if (any)
-			return true;
+		if (err || any)
+			return err;
 	}
-	if (o->nr_formats == 1 && report_lacks(o)) {
-		fprintf(stderr, "%s: %s: an embedded report has no %s\n",
-			progname, path, report_lacks(o));
-		return false;
-	}
-	fprintf(stderr, "%s: %s: no embedded function records (compile with "
-		"-fplugin-arg-pokehole-embed and -fplugin-arg-pokehole-"
-		"functions)\n", progname, path);
-	return false;
+	if (o->common.nr_formats == 1 && report_lacks(o))
+		return ph_error_create(PH_ERROR_INVALID, "an embedded report "
+				       "has no %s", report_lacks(o));
+	return ph_error_create(PH_ERROR_INVALID, "no embedded function "
+			       "records (compile with -fplugin-arg-pokehole-"
+			       "embed and -fplugin-arg-pokehole-functions)");
 }
 
-/* Reads the file at PATH, an object or a plugin report, into T; false
-   after saying why it could not be.  */
-static bool load(struct ph_fn_table *t, const char *path,
-		 const struct options *o, const struct ph_fn_opts *fopts)
+/* Reads the file at PATH, an object or a plugin report, into T; an
+   error saying why it could not be, *NAMED when its message names the
+   file itself (a report's, with the line), as pokehole's readers'.  */
+static struct ph_error *load(struct ph_fn_table *t, const char *path,
+			     const struct options *o,
+			     const struct ph_fn_opts *fopts, bool *named)
 {
 	struct ph_error *err;
 	const char *lacks;
 
+	*named = false;
 	if (!ph_report_is_file(path))
 		return load_elf(t, path, o, fopts);
-	if ((lacks = report_lacks(o))) {
-		fprintf(stderr, "%s: %s: a plugin report has no %s\n",
-			progname, path, lacks);
-		return false;
-	}
+	if ((lacks = report_lacks(o)))
+		return ph_error_create(PH_ERROR_INVALID, "a plugin report has "
+				       "no %s", lacks);
 	err = ph_fn_load_report(t, path);
-	if (err == &ph_error_nomem)
-		return failed(path, err);
-	return err ? failed(NULL, err) : true;
+	*named = err && err != &ph_error_nomem;
+	return err;
 }
 
 static bool parse_u64(const char *s, uint64_t *ret)
@@ -446,11 +427,12 @@ int main(int argc, char **argv)
 	struct ph_error *err;
 	struct option long_options[NR_OPTIONS + 1];
 	char short_options[3 * NR_OPTIONS + 1];
-	unsigned jobs = 1;
 	size_t shown;
 	int c, status = 0, nr_read = 0;
+	bool taken;
 
 	memset(&o, 0, sizeof(o));
+	o.common.jobs = 1;
 	ph_cli_tables(options, NR_OPTIONS, long_options, short_options);
 	while ((c = getopt_long(argc, argv, short_options, long_options,
 				NULL)) != -1) {
@@ -479,21 +461,6 @@ int main(int argc, char **argv)
 			}
 			o.have_addr = true;
 			break;
-		case 'j':
-			if (!ph_cli_jobs(progname, optarg, &jobs))
-				return 2;
-			break;
-		case 'F':
-			if (!ph_cli_formats(progname, optarg, o.formats,
-					    &o.nr_formats))
-				return 2;
-			break;
-		case PH_CLI_OPT_DEBUGINFO_PATH: o.debuginfo_path = optarg; break;
-		case 'o':
-			if (!ph_cli_output_arg(progname, optarg,
-					       &o.output_path))
-				return 2;
-			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -501,30 +468,39 @@ int main(int argc, char **argv)
 			printf("pokefunct %s\n", PH_VERSION);
 			return 0;
 		default:
-			return ph_cli_bad_usage(progname);
+			if ((err = ph_cli_common_option(c, optarg, &o.common,
+							&taken)))
+				return ph_cli_error(progname, err, 2);
+			if (!taken)
+				return ph_cli_bad_usage(progname);
 		}
 	}
 	if (optind >= argc)
 		return ph_cli_no_files(progname);
-	if (!o.nr_formats) {
-		o.formats[o.nr_formats++] = PH_INPUT_EMBEDDED;
-		o.formats[o.nr_formats++] = PH_INPUT_DWARF;
+	if (!o.common.nr_formats) {
+		o.common.formats[o.common.nr_formats++] = PH_INPUT_EMBEDDED;
+		o.common.formats[o.common.nr_formats++] = PH_INPUT_DWARF;
 	}
 	memset(&fopts, 0, sizeof(fopts));
 	fopts.expansions = o.expansions;
 	fopts.prototypes = o.expansions || o.prototypes || o.function ||
 			   o.have_addr;
 	fopts.class_name = o.class_name;
-	fopts.debuginfo_path = o.debuginfo_path;
-	fopts.jobs = jobs ? jobs : ph_cli_cpus();
-	if (o.output_path && !ph_cli_output_open(progname, o.output_path))
-		return 1;
+	fopts.debuginfo_path = o.common.debuginfo_path;
+	fopts.jobs = o.common.jobs ? o.common.jobs : ph_cli_cpus();
+	if (o.common.output_path &&
+	    (err = ph_cli_output_open(o.common.output_path)))
+		return ph_cli_error(progname, err, 1);
 	ph_fn_table_init(&t);
 	for (int i = optind; i < argc; i++) {
-		if (load(&t, argv[i], &o, &fopts))
-			nr_read++;
+		bool named;
+
+		err = load(&t, argv[i], &o, &fopts, &named);
+		if (err)
+			status = ph_cli_load_error(progname, argv[i], err,
+						   named, 1);
 		else
-			status = 1;
+			nr_read++;
 	}
 	if ((err = print_all(&t, &o, &shown))) {
 		fprintf(stderr, "%s: %s\n", progname, err->message);
@@ -542,7 +518,7 @@ int main(int argc, char **argv)
 			o.addr);
 		status = 1;
 	}
-	if (ph_cli_output_close(progname, o.output_path, status == 0) ||
+	if (ph_cli_output_close(progname, o.common.output_path, status == 0) ||
 	    ph_cli_flush(progname))
 		status = 1;
 	ph_fn_table_deinit(&t);
