@@ -23,7 +23,7 @@ INPUT_SRC := input/load.c input/formats.c input/declarator.c \
 	input/dwarf/cxx-facts.c input/dwarf/cxx-nua.c input/dwarf/cxx-vbases.c \
 	input/dwarf/fprint.c input/dwarf/scan.c input/dwarf/scan-sections.c \
 	input/dwarf/scan-abbrev.c input/dwarf/scan-fprint.c input/dwarf/lines.c \
-	input/dwarf/defs.c \
+	input/dwarf/defs.c input/dwarf/resolve.c input/dwarf/offmap.c \
 	input/compact/btf.c input/compact/ctf.c input/compact/typegraph.c \
 	input/reports/jsonl-read.c input/reports/frame-read.c \
 	input/reports/sites-read.c
@@ -58,7 +58,7 @@ $(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
 FUNCT_SRC := tools/pokefunct.c tools/cli.c input/formats.c $(FUNCT_LIB_SRC) \
 	input/dwarf/queue.c input/dwarf/lines.c input/dwarf/scan.c \
 	input/dwarf/scan-sections.c input/dwarf/scan-abbrev.c \
-	input/dwarf/util.c input/dwarf/session.c \
+	input/dwarf/util.c input/dwarf/offmap.c input/dwarf/session.c \
 	input/reports/jsonl-read.c input/reports/frame-read.c \
 	input/reports/sites-read.c
 FUNCT_OBJ := $(FUNCT_SRC:%.c=build/%.o)

@@ -12,21 +12,6 @@
 
 struct ph_dw_ctx;
 
-struct ph_dw_align_cache {
-	/* Natural alignment + 1 of aggregates already computed.  */
-	struct ph_dw_offmap aligns;
-	/* Whether an aggregate's alignment is user-forced: 1 no, 2 yes.  */
-	struct ph_dw_offmap user_aligns;
-	/* Tail padding + 1 of structs used as members.  */
-	struct ph_dw_offmap paddings;
-};
-
-void ph_dw_align_cache_init(struct ph_dw_align_cache *c);
-void ph_dw_align_cache_deinit(struct ph_dw_align_cache *c);
-/* Empties the caches (per unit, and where what they hold stopped being
-   right).  */
-void ph_dw_align_cache_reset(struct ph_dw_align_cache *c);
-
 /* align.c: the target ABI's alignment of types.  */
 
 /* The alignment a member of type TYPE gets inside a struct when nothing

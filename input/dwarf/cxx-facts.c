@@ -49,7 +49,7 @@ bool ph_dw_cls_strip(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		default:
 			return true;
 		}
-		if (!ph_dw_catch(ctx, ph_dw_type(die, &present, die)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, die, &present, die)) ||
 		    !present)
 			return false;
 	}
@@ -167,10 +167,10 @@ static bool collect_starts(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		    dwarf_hasattr_integrate(&child, DW_AT_external))
 			continue;
 		/* The size places a DWARF 2 bitfield without DW_AT_byte_size.  */
-		if (!ph_dw_catch(ctx, ph_dw_type(&child, &present, &type)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present, &type)) ||
 		    !present)
 			return false;
-		if (!ph_dw_catch(ctx, ph_dw_size(&type, &size, &known)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_size(ctx, &type, &size, &known)) ||
 		    !known)
 			size = 0;
 		if (!member_span(ctx, &child, size, &sbit, &ebit))
@@ -267,7 +267,7 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 			Dwarf_Word w;
 
 			memset(&b, 0, sizeof(b));
-			if (!ph_dw_catch(ctx, ph_dw_type(&child, &present,
+			if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present,
 							 &type)) ||
 			    !present ||
 			    !ph_dw_cls_strip(ctx, &type, NULL) ||
@@ -296,12 +296,12 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 							  DW_AT_declaration) ||
 		    dwarf_hasattr_integrate(&child, DW_AT_external))
 			continue;
-		if (!ph_dw_catch(ctx, ph_dw_type(&child, &present, &type)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present, &type)) ||
 		    !present) {
 			ok = false;
 			break;
 		}
-		if (!ph_dw_catch(ctx, ph_dw_size(&type, &size, &known)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_size(ctx, &type, &size, &known)) ||
 		    !known)
 			size = 0;
 		if (!member_span(ctx, &child, size, &sbit, &ebit)) {
@@ -567,30 +567,3 @@ bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 	return c->state == PH_DW_CLS_DONE;
 }
 
-void ph_dw_cxx_cache_init(struct ph_dw_cxx_cache *c)
-{
-	ph_dw_offmap_init(&c->cls_map);
-	c->cls_v = NULL;
-	c->cls_n = c->cls_cap = 0;
-}
-
-void ph_dw_cxx_cache_reset(struct ph_dw_cxx_cache *c)
-{
-	for (size_t i = 0; i < c->cls_n; i++) {
-		struct ph_dw_cls *cls = c->cls_v[i];
-
-		free(cls->bases);
-		free(cls->fields);
-		free(cls->vbases);
-		free(cls);
-	}
-	free(c->cls_v);
-	c->cls_v = NULL;
-	c->cls_n = c->cls_cap = 0;
-	ph_dw_offmap_deinit(&c->cls_map);
-}
-
-void ph_dw_cxx_cache_deinit(struct ph_dw_cxx_cache *c)
-{
-	ph_dw_cxx_cache_reset(c);
-}

@@ -4,6 +4,7 @@
 #include "deferred.h"
 #include "across.h"
 #include "ctx.h"
+#include "members.h"
 #include "workers.h"
 
 #include <inttypes.h>

@@ -1,7 +1,15 @@
 /* One struct, union or class DIE into the layout model: its members with
    their offsets (both bitfield encodings), sizes, spelled types, untagged
    aggregates expanded in place, C++ bases and the vptr.  */
-#include "dw.h"
+#include "members.h"
+
+#include "align.h"
+#include "ctx.h"
+#include "cxx.h"
+#include "dw.h"	/* ph_dw_ctx_decl_file (lines.c) */
+#include "names.h"
+#include "resolve.h"
+#include "util.h"
 
 #include "../../reorg/analysis.h"
 #include "../../reorg/packing.h"
@@ -30,8 +38,8 @@ static const char *kind_of_tag(int tag, enum ph_kind *kind)
 
 /* Peels qualifiers (and typedefs when THROUGH_TYPEDEFS) off *DIE.  False
    when the chain ends in void.  */
-static struct ph_error *peel(Dwarf_Die *die, bool through_typedefs,
-			     bool *found)
+static struct ph_error *peel(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			     bool through_typedefs, bool *found)
 {
 	*found = true;
 	for (unsigned i = 0; i <= PH_INPUT_MAX_DEPTH; i++) {
@@ -43,7 +51,7 @@ static struct ph_error *peel(Dwarf_Die *die, bool through_typedefs,
 		    tag != DW_TAG_restrict_type && tag != DW_TAG_atomic_type &&
 		    !(through_typedefs && tag == DW_TAG_typedef))
 			return NULL;
-		if ((err = ph_dw_type(die, &present, die)))
+		if ((err = ph_dw_resolved_type(ctx, die, &present, die)))
 			return err;
 		if (!present) {
 			*found = false;
@@ -51,11 +59,6 @@ static struct ph_error *peel(Dwarf_Die *die, bool through_typedefs,
 		}
 	}
 	return ph_dw_error(die, "DW_AT_type", "type chain too long");
-}
-
-static struct ph_error *type_size(Dwarf_Die *type, uint64_t *ret, bool *known)
-{
-	return ph_dw_size(type, ret, known);
 }
 
 /* An array whose first dimension has no bound: a flexible array member.
@@ -68,7 +71,7 @@ static bool is_flexible(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 
 	*count0 = false;
 	/* Not an array we can read: the member's type says so elsewhere.  */
-	if (!ph_dw_catch(ctx, peel(&cur, true, &found)))
+	if (!ph_dw_catch(ctx, peel(ctx, &cur, true, &found)))
 		return false;
 	if (!found || dwarf_tag(&cur) != DW_TAG_array_type)
 		return false;
@@ -136,10 +139,10 @@ static bool empty_class(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 			Dwarf_Die base;
 			bool present, found;
 
-			if (!ph_dw_catch(ctx, ph_dw_type(&child, &present,
+			if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present,
 							 &base)) ||
 			    !present ||
-			    !ph_dw_catch(ctx, peel(&base, true, &found)) ||
+			    !ph_dw_catch(ctx, peel(ctx, &base, true, &found)) ||
 			    !found ||
 			    !empty_class(ctx, &base, depth + 1))
 				return false;
@@ -194,7 +197,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		return NULL;
 	}
 	name = dwarf_diename(die);
-	if ((err = ph_dw_type(die, &present, &type)))
+	if ((err = ph_dw_resolved_type(ctx, die, &present, &type)))
 		return err;
 	if (!present)
 		return ph_dw_error(die, "DW_AT_type", "member without a type");
@@ -212,9 +215,9 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				       &present, &bits)))
 			return err;
 		peeled = type;
-		if ((err = peel(&peeled, true, &found)))
+		if ((err = peel(ctx, &peeled, true, &found)))
 			return err;
-		if (!found || (err = type_size(&peeled, &unit, &found)))
+		if (!found || (err = ph_dw_resolved_size(ctx, &peeled, &unit, &found)))
 			return err ? err : ph_dw_error(die, "DW_AT_type",
 						       "bitfield of void");
 		if (bits == 0 || bits > 8 * 1024 || unit > 1024)
@@ -239,7 +242,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		} else if (count0) {
 			m->size = 0;
 		} else {
-			if ((err = type_size(&type, &m->size, &found)))
+			if ((err = ph_dw_resolved_size(ctx, &type, &m->size, &found)))
 				return err;
 			if (!found)
 				return ph_dw_error(die, "DW_AT_type",
@@ -290,7 +293,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 						&vis)) &&
 				   present && vis != DW_VIRTUALITY_none);
 		peeled = type;
-		if ((err = peel(&peeled, true, &found)))
+		if ((err = peel(ctx, &peeled, true, &found)))
 			return err;
 		if (found && empty_class(ctx, &peeled, 0))
 			m->bit_size = 0;
@@ -298,7 +301,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	}
 
 	peeled = type;
-	if ((err = peel(&peeled, true, &found)))
+	if ((err = peel(ctx, &peeled, true, &found)))
 		return err;
 	info->empty = !m->bitfield && found &&
 		      (dwarf_tag(&peeled) == DW_TAG_structure_type ||
@@ -307,7 +310,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	info->type = type;
 	info->has_type = !m->bitfield;
 	peeled = type;
-	if ((err = peel(&peeled, false, &found)))
+	if ((err = peel(ctx, &peeled, false, &found)))
 		return err;
 	if (!m->bitfield && found && !dwarf_diename(&peeled) &&
 	    (dwarf_tag(&peeled) == DW_TAG_structure_type ||
@@ -833,7 +836,7 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	bool found, present;
 
 	*ret = 0;
-	if ((err = peel(&cur, true, &found)) || !found)
+	if ((err = peel(ctx, &cur, true, &found)) || !found)
 		return err;
 	if (dwarf_tag(&cur) != DW_TAG_structure_type &&
 	    dwarf_tag(&cur) != DW_TAG_class_type)

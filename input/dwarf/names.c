@@ -7,7 +7,12 @@
    are DIEs of their own wrapping the type they qualify, and the
    qualifiers of an array's elements may wrap the array.  The walk below
    gathers each link's qualifiers before looking at it.  */
-#include "dw.h"
+#include "names.h"
+
+#include "scopes.h"
+
+#include "ctx.h"
+#include "util.h"
 #include "../declarator.h"
 
 #include <dwarf.h>

@@ -6,6 +6,7 @@
 #include "built.h"
 #include "ctx.h"
 #include "deferred.h"
+#include "members.h"
 #include "walk-rule.h"
 
 #include <dwarf.h>
