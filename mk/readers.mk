@@ -18,7 +18,7 @@ INPUT_SRC := input/load.c input/formats.c input/declarator.c \
 	input/dwarf/load.c input/dwarf/session.c input/dwarf/workers.c \
 	input/dwarf/queue.c input/dwarf/walk.c input/dwarf/built.c \
 	input/dwarf/deferred.c input/dwarf/across.c input/dwarf/ctx.c \
-	input/dwarf/members.c input/dwarf/align.c input/dwarf/names.c \
+	input/dwarf/members.c input/dwarf/members-cxx.c input/dwarf/align.c input/dwarf/names.c \
 	input/dwarf/scopes.c input/dwarf/util.c input/dwarf/cxx.c \
 	input/dwarf/cxx-facts.c input/dwarf/cxx-nua.c input/dwarf/cxx-vbases.c \
 	input/dwarf/fprint.c input/dwarf/scan.c input/dwarf/scan-sections.c \
