@@ -12,6 +12,7 @@
 #include "cxx-record.h"
 #include "resolve.h"
 #include "util.h"
+#include "../../reorg/array.h"
 
 enum { PH_DW_CLS_NEW, PH_DW_CLS_BUSY, PH_DW_CLS_DONE, PH_DW_CLS_BAD };
 
@@ -60,13 +61,15 @@ static inline uint64_t round_up(uint64_t n, uint64_t a)
 
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-/* Allocation here answers "unknown" when it fails, as unreadable input
-   does; the failure is kept in CTX->nomem so that the entry points
-   return it: out of memory may not become a different layout.  */
-static inline bool grow(struct ph_dw_ctx *ctx, void *v, size_t *cap, size_t n,
-		 size_t elem)
+/* Room for element N of the array *V of *CAP elements of ELEM bytes
+   (ph_array_reserve).  Allocation here answers "unknown" when it fails,
+   as unreadable input does; the failure is kept in CTX->nomem so that the
+   entry points return it: out of memory may not become a different
+   layout.  */
+static inline bool ph_dw_cls_reserve(struct ph_dw_ctx *ctx, void *v, size_t n,
+				     size_t *cap, size_t elem)
 {
-	if (ph_dw_reserve(v, cap, n, elem))
+	if (!ph_array_reserve(v, n, cap, 8, elem))
 		return true;
 	ctx->nomem = true;
 	return false;

@@ -175,8 +175,8 @@ static bool collect_starts(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 			size = 0;
 		if (!member_span(ctx, &child, size, &sbit, &ebit))
 			return false;
-		if (!grow(ctx, &st->v, &st->cap, st->n + 1,
-				   sizeof(*st->v)))
+		if (!ph_dw_cls_reserve(ctx, &st->v, st->n, &st->cap,
+				       sizeof(*st->v)))
 			return false;
 		st->v[st->n++] = sbit / 8;
 	}
@@ -284,8 +284,8 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 				b.virt = true;
 			if (b.virt)
 				b.off = 0;
-			if (!grow(ctx, &c->bases, &bcap, c->nbases + 1,
-					sizeof(*c->bases))) {
+			if (!ph_dw_cls_reserve(ctx, &c->bases, c->nbases,
+					       &bcap, sizeof(*c->bases))) {
 				ok = false;
 				break;
 			}
@@ -398,9 +398,9 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 				f.off = sbit / 8;
 				f.count = count;
 				f.elsize = fc->size ? fc->size : 1;
-				if (!grow(ctx, &c->fields, &fcap,
-						   c->nfields + 1,
-						   sizeof(*c->fields))) {
+				if (!ph_dw_cls_reserve(ctx, &c->fields,
+						       c->nfields, &fcap,
+						       sizeof(*c->fields))) {
 					ok = false;
 					break;
 				}
@@ -544,8 +544,8 @@ bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 	}
 	if (depth > PH_INPUT_MAX_DEPTH)
 		return false;
-	if (!grow(ctx, &ctx->classes.cls_v, &ctx->classes.cls_cap, ctx->classes.cls_n + 1,
-			sizeof(*ctx->classes.cls_v)))
+	if (!ph_dw_cls_reserve(ctx, &ctx->classes.cls_v, ctx->classes.cls_n,
+			       &ctx->classes.cls_cap, sizeof(*ctx->classes.cls_v)))
 		return false;
 	c = zalloc(ctx, 1, sizeof(*c));
 	if (!c)

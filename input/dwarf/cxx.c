@@ -44,8 +44,8 @@ void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l)
 static bool push_vb(struct ph_dw_ctx *ctx, struct ph_dw_cxx_layout *l,
 		    size_t *cap, const struct ph_dw_cxx_vbase *vb)
 {
-	if (!grow(ctx, &l->vbases, cap, l->nvbases + 1,
-			sizeof(*l->vbases)))
+	if (!ph_dw_cls_reserve(ctx, &l->vbases, l->nvbases, cap,
+			       sizeof(*l->vbases)))
 		return false;
 	l->vbases[l->nvbases++] = *vb;
 	return true;

@@ -12,6 +12,7 @@
 
 #include "ctx.h"
 #include "util.h"
+#include "../../reorg/array.h"
 
 #include <dwarf.h>
 #include <stdlib.h>
@@ -105,8 +106,8 @@ struct ph_error *ph_dw_defs_add(struct ph_dw_defs *d, const char *name,
 	s = slot_of(d, name);
 	if (*s)
 		return NULL;	/* the first definition stays */
-	if (!ph_dw_reserve(&d->v, &d->cap, d->n + 1, sizeof(*d->v)))
-		return &ph_error_nomem;
+	if ((err = ph_array_reserve(&d->v, d->n, &d->cap, 8, sizeof(*d->v))))
+		return err;
 	d->v[d->n].name = strdup(name);
 	if (!d->v[d->n].name)
 		return &ph_error_nomem;

@@ -13,6 +13,7 @@
 #include "util.h"
 
 #include "../../reorg/analysis.h"
+#include "../../reorg/array.h"
 #include "../../reorg/packing.h"
 
 #include <dwarf.h>
@@ -356,11 +357,9 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 			goto out;
 		if (skip)
 			continue;
-		if (!ph_dw_reserve(&minfo, &minfo_cap, vec.n + 1,
-				   sizeof(*minfo))) {
-			err = &ph_error_nomem;
+		if ((err = ph_array_reserve(&minfo, vec.n, &minfo_cap, 8,
+					    sizeof(*minfo))))
 			goto out;
-		}
 		minfo[vec.n] = mi;
 		if ((err = ph_member_vec_push(&vec, &m)))
 			goto out;
