@@ -1,8 +1,12 @@
-/* The facts of one C++ class (cxx-class.h's struct ph_dw_cls): empty,
+/* The facts of one C++ class (cxx-record.h's struct ph_dw_cls): empty,
    dynamic, nearly empty, POD for layout, its sizes, alignment and
    primary base, read from its DIE and those of its bases and members,
    computed once per class and kept by DIE.  */
-#include "cxx-class.h"
+#include "cxx-facts.h"
+#include "align.h"
+#include "cxx-nua.h"
+#include "cxx-vbases.h"
+#include "resolve.h"
 
 #include <dwarf.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* The complete-object layout of a C++ class (see cxx.c): its
    inheritance graph, primary bases marked, and its virtual bases placed
    as GCC's layout_virtual_bases does, empty subobjects kept apart.  */
-#include "cxx-class.h"
+#include "cxx-vbases.h"
 
 #include <string.h>
 

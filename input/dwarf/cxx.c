@@ -28,7 +28,10 @@
    The cxx.c entry points are here; the class facts in cxx-facts.c, the
    complete-object layout in cxx-vbases.c, the [[no_unique_address]]
    rules in cxx-nua.c.  */
-#include "cxx-class.h"
+#include "cxx.h"
+#include "cxx-facts.h"
+#include "cxx-nua.h"
+#include "cxx-vbases.h"
 
 #include <dwarf.h>
 #include <stdlib.h>
