@@ -138,7 +138,7 @@ static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		*ret = (uint32_t)(cached - 1);
 		return NULL;
 	}
-	if (depth > PH_INPUT_MAX_DEPTH || ctx->nest > PH_INPUT_MAX_DEPTH)
+	if (depth > PH_INPUT_MAX_DEPTH || ctx->type.nest > PH_INPUT_MAX_DEPTH)
 		return ph_dw_error(die, NULL, "types nested too deeply");
 	/* Mark it in progress: a type containing itself (corrupt input)
 	   then reads as 1-aligned instead of recursing.  */
@@ -150,13 +150,10 @@ static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		*ret = 1;
 		return NULL;
 	}
-	bool layout_only = ctx->layout_only;
+	struct ph_dw_type_state outer = ph_dw_ctx_inner_begin(ctx);
 
-	ctx->nest++;
-	ctx->layout_only = true;
 	err = ph_dw_build_type(ctx, die, "", false, &t, &built);
-	ctx->layout_only = layout_only;
-	ctx->nest--;
+	ph_dw_ctx_inner_end(ctx, outer);
 	if (err)
 		return err;
 	*ret = built ? t.align : 1;

@@ -89,6 +89,17 @@ struct ph_dw_decls {
 void ph_dw_decls_init(struct ph_dw_decls *d);
 void ph_dw_decls_deinit(struct ph_dw_decls *d);
 
+/* The state of the type being built: saved and set when a type is built
+   inside another for its layout (ph_dw_ctx_inner_begin), given back after
+   (ph_dw_ctx_inner_end), never reset by hand.  */
+struct ph_dw_type_state {
+	/* Aggregates being built inside one another right now.  */
+	unsigned nest;
+	/* Building a type only for its alignment or tail padding: member
+	   types are not spelled.  */
+	bool layout_only;
+};
+
 /* What reading one file needs to know about its target and language.  */
 struct ph_dw_ctx {
 	Dwarf *dw;
@@ -121,11 +132,8 @@ struct ph_dw_ctx {
 	/* The model the current type is built into (a scratch model, reset
 	   per unit).  */
 	struct ph_model *model;
-	/* Aggregates being built inside one another right now.  */
-	unsigned nest;
-	/* Building a type only for its alignment or tail padding: member
-	   types are not spelled.  */
-	bool layout_only;
+	/* The type being built (ph_dw_ctx_inner_begin/_end).  */
+	struct ph_dw_type_state type;
 	/* C++ class facts (cxx*.c).  */
 	struct ph_dw_cxx_cache classes;
 	/* Declarations standing for classes defined in other units
@@ -151,6 +159,24 @@ static inline bool ph_dw_catch(struct ph_dw_ctx *ctx, struct ph_error *err)
 static inline struct ph_error *ph_dw_nomem(const struct ph_dw_ctx *ctx)
 {
 	return ctx->nomem ? &ph_error_nomem : NULL;
+}
+
+/* Enters building a type inside the current one for its alignment or
+   tail padding only; the state to give back to ph_dw_ctx_inner_end.  */
+static inline struct ph_dw_type_state
+ph_dw_ctx_inner_begin(struct ph_dw_ctx *ctx)
+{
+	struct ph_dw_type_state outer = ctx->type;
+
+	ctx->type.nest++;
+	ctx->type.layout_only = true;
+	return outer;
+}
+
+static inline void ph_dw_ctx_inner_end(struct ph_dw_ctx *ctx,
+				       struct ph_dw_type_state outer)
+{
+	ctx->type = outer;
 }
 
 /* CTX for reading DW (NULL: set per type later) of the file PATH.  */

@@ -56,6 +56,7 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 		struct ph_type t;
 		struct ph_dw_loc loc;
 		Dwarf_Die die;
+		const char *missed;
 		bool built, seen;
 
 		/* A scratch model at a time, as for the units.  */
@@ -81,16 +82,9 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 		ctx.comp_dir = d->comp_dir;
 		ctx.relative_unit = d->relative_unit;
 		ctx.decls.unit_index = d->loc.unit;
-		ctx.decls.layout = true;
-		ctx.decls.missed = false;
-		err = ph_dw_build_type(&ctx, &die, d->name, d->typedef_name,
-				       &t, &built);
-		ctx.decls.layout = false;
-		if (ctx.decls.missed && err != &ph_error_nomem) {
-			if (err)
-				ph_error_destroy(err);
-			err = NULL;
-			ph_dw_ctx_drop_layout_caches(&ctx);
+		err = ph_dw_lay_out(&ctx, &die, d->name, d->typedef_name, &t,
+				    &built, &missed);
+		if (missed) {
 			if (job->found_all)
 				continue;
 			/* Another file of the call may define it.  */
@@ -105,13 +99,12 @@ struct ph_error *ph_dw_build_deferred(struct ph_dw_job *job)
 					"'%s': '%s' is only declared (no unit "
 					"of the %zu files read defines it)\n",
 					job->path, d->name,
-					ctx.decls.missed_name.data,
-					job->nr_files);
+					missed, job->nr_files);
 			else
 				fprintf(stderr, "pokehole: %s: cannot lay out "
 					"'%s': '%s' is only declared (no unit "
 					"of the file defines it)\n", job->path,
-					d->name, ctx.decls.missed_name.data);
+					d->name, missed);
 			err = ph_dw_defs_add(told, d->name, &d->loc);
 			continue;
 		}

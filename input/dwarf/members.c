@@ -494,18 +494,15 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	if ((err = ph_dw_udata(&cur, DW_AT_byte_size, "DW_AT_byte_size",
 			       &present, &size)) || !present)
 		return err;
-	if (ctx->nest > PH_INPUT_MAX_DEPTH)
+	if (ctx->type.nest > PH_INPUT_MAX_DEPTH)
 		return ph_dw_error(&cur, NULL, "types nested too deeply");
 	/* In progress: a struct containing itself reads as unpadded.  */
 	if ((err = ph_dw_offmap_put(&ctx->align.paddings, off, 1)))
 		return err;
-	bool layout_only = ctx->layout_only;
+	struct ph_dw_type_state outer = ph_dw_ctx_inner_begin(ctx);
 
-	ctx->nest++;
-	ctx->layout_only = true;
 	err = build_list(ctx, &cur, 0, size, false, 0, &members, &n, &info);
-	ctx->layout_only = layout_only;
-	ctx->nest--;
+	ph_dw_ctx_inner_end(ctx, outer);
 	if (err)
 		return err;
 	*ret = (uint32_t)ph_tail_padding(members, n, 0, size, false);
@@ -556,7 +553,7 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	ret->typedef_name = typedef_name;
 	if ((err = ph_model_strdup(ctx->model, name, &ret->name)) ||
 	    (err = ph_model_strdup(ctx->model,
-				   ctx->layout_only ? "" : decl_file(ctx, die),
+				   ctx->type.layout_only ? "" : decl_file(ctx, die),
 				   &ret->file)))
 		return err;
 	if (dwarf_decl_line(die, &line) == 0 && line > 0)
@@ -572,5 +569,29 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	ret->explicit_align = info.explicit_align;
 	ret->packed = info.packed;
 	*built = true;
+	return NULL;
+}
+
+struct ph_error *ph_dw_lay_out(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			       const char *name, bool typedef_name,
+			       struct ph_type *ret, bool *built,
+			       const char **missed)
+{
+	struct ph_error *err;
+
+	*missed = NULL;
+	ctx->decls.layout = true;
+	ctx->decls.missed = false;
+	err = ph_dw_build_type(ctx, die, name, typedef_name, ret, built);
+	ctx->decls.layout = false;
+	/* Out of memory is never taken for a missing definition.  */
+	if (!ctx->decls.missed || err == &ph_error_nomem)
+		return err;
+	if (err)
+		ph_error_destroy(err);
+	/* Computed while a declaration stood for the class.  */
+	ph_dw_ctx_drop_layout_caches(ctx);
+	*built = false;
+	*missed = ctx->decls.missed_name.data;
 	return NULL;
 }

@@ -18,5 +18,15 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 /* Tail padding of a struct DIE's own members, for type_padding.  */
 struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				    uint32_t *ret);
+/* Builds DIE as ph_dw_build_type does, a class only declared replaced by
+   its definition in another unit (resolve.h).  *MISSED is the name of
+   a class that has none known, or NULL: when set, nothing is built, what
+   was computed meanwhile is dropped, and no error is returned (out of
+   memory is never taken for a missing definition).  The name lasts until
+   the next call.  */
+struct ph_error *ph_dw_lay_out(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			       const char *name, bool typedef_name,
+			       struct ph_type *ret, bool *built,
+			       const char **missed);
 
 #endif

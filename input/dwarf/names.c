@@ -723,7 +723,7 @@ struct ph_error *ph_dw_spell_member(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	struct ph_error *err;
 
 	/* Built only for its alignment or padding: no spelling.  */
-	if (ctx->layout_only) {
+	if (ctx->type.layout_only) {
 		m->type = m->name_pre = m->name_post = "";
 		return NULL;
 	}

@@ -25,7 +25,7 @@ struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				      struct ph_buf *out, bool *named);
 /* TYPE's spelling (ph_dw_spell_type) into member M's type, name_pre and
    name_post, in CTX->model; empty strings when the type is built only
-   for its alignment or padding (CTX->layout_only).  */
+   for its alignment or padding (CTX->type.layout_only).  */
 struct ph_error *ph_dw_spell_member(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				    struct ph_member *m);
 

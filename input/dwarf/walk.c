@@ -91,20 +91,14 @@ static struct ph_error *build(struct ph_dw_walk *w, Dwarf_Die *die,
 {
 	struct ph_type t;
 	struct ph_error *err;
+	const char *missed;
 	bool built, seen;
 
 	w->nr_built++;
-	w->ctx->decls.layout = true;
-	w->ctx->decls.missed = false;
-	err = ph_dw_build_type(w->ctx, die, name, typedef_name, &t, &built);
-	w->ctx->decls.layout = false;
-	if (w->ctx->decls.missed && err != &ph_error_nomem) {
-		/* Another unit may define the class: see defs.c.  */
-		if (err)
-			ph_error_destroy(err);
-		ph_dw_ctx_drop_layout_caches(w->ctx);
+	err = ph_dw_lay_out(w->ctx, die, name, typedef_name, &t, &built,
+			    &missed);
+	if (missed)	/* another unit may define the class: see defs.c */
 		return defer(w, die, name, typedef_name, typedef_align);
-	}
 	if (err || !built)
 		return err;
 	ph_dw_take_typedef_align(&t, typedef_align);
