@@ -25,6 +25,24 @@ void ph_dw_ctx_set_gcc_major(struct ph_dw_ctx *ctx, unsigned v)
 	ctx->gcc_major = v;
 }
 
+struct ph_error *ph_dw_ctx_unit_begin(struct ph_dw_ctx *ctx, bool cxx,
+				      unsigned gcc_major)
+{
+	ctx->cxx = cxx;
+	ctx->c_prototypes = true;
+	ph_dw_ctx_set_gcc_major(ctx, gcc_major);
+	ctx->scan = NULL;
+	/* Kept by DIE, per unit: a DIE of a shared unit is computed again,
+	   the same, and memory follows the unit, not the file.  */
+	ph_dw_align_cache_reset(&ctx->align);
+	ph_dw_names_cache_reset(&ctx->names);
+	/* A fresh scratch model: what a unit builds and does not keep goes
+	   with it.  */
+	ph_model_destroy(ctx->model);
+	ctx->model = NULL;
+	return ph_model_create(&ctx->model);
+}
+
 void ph_dw_ctx_init(struct ph_dw_ctx *ctx, Dwarf *dw, const char *path,
 		    bool elf32, bool i386)
 {

@@ -100,45 +100,53 @@ struct ph_dw_type_state {
 	bool layout_only;
 };
 
-/* What reading one file needs to know about its target and language.  */
+/* What reading one file needs to know about its target and language,
+   by lifetime: set by ph_dw_ctx_init for the file (deferred.c sets the
+   module's per type), by ph_dw_ctx_unit_begin and the walk per unit, by
+   ph_dw_ctx_inner_begin/_end per type built.  */
 struct ph_dw_ctx {
+	/* Per file.  */
 	Dwarf *dw;
 	const char *path;	/* for messages */
-	bool cxx;		/* the current unit is C++ */
+	/* i386: 8-byte scalars are 4-aligned inside structs.  */
+	bool i386;
+	unsigned addr_size;
 	/* An allocation failed where the answer was taken as unknown
 	   (ph_dw_catch): sticky, the unit fails with out of memory.  */
 	bool nomem;
+	/* C++ class facts (cxx*.c), kept while the units' GCC version is
+	   the same.  */
+	struct ph_dw_cxx_cache classes;
+	/* Declarations standing for classes defined in other units
+	   (resolve.c): the definitions of the file or call, and the state
+	   of the type being laid out.  */
+	struct ph_dw_decls decls;
+
+	/* Per unit (ph_dw_ctx_unit_begin).  */
+	bool cxx;		/* the current unit is C++ */
 	/* The major version of the GCC that compiled the current unit
 	   (ph_dw_gcc_major), 0 when not GCC or not known: C++ layouts
 	   DWARF does not state follow the compiler's rules (cxx.c).  */
 	unsigned gcc_major;
 	bool c_prototypes;	/* C: DW_AT_prototyped decides "()" */
-	/* i386: 8-byte scalars are 4-aligned inside structs.  */
-	bool i386;
-	unsigned addr_size;
 	const char *comp_dir;	/* of the current unit, or NULL */
+	/* The unit's DW_AT_name is relative: file names were given relative
+	   to comp_dir.  */
+	bool relative_unit;
 	/* The fast path's reading of the current unit (scan.c), for its file
 	   names; NULL when libdw walks it.  */
 	struct ph_dw_scan *scan;
 	Dwarf_CU *scan_cu;
 	uint64_t stmt_list;
-	/* The unit's DW_AT_name is relative: file names were given relative
-	   to comp_dir.  */
-	bool relative_unit;
 	/* Scope parents, for qualified names (scopes.c).  */
 	struct ph_dw_names_cache names;
 	/* Alignments and tail paddings computed (align.c, members.c).  */
 	struct ph_dw_align_cache align;
-	/* The model the current type is built into (a scratch model, reset
-	   per unit).  */
+	/* The model the current type is built into (a scratch model).  */
 	struct ph_model *model;
-	/* The type being built (ph_dw_ctx_inner_begin/_end).  */
+
+	/* Per type: the type being built (ph_dw_ctx_inner_begin/_end).  */
 	struct ph_dw_type_state type;
-	/* C++ class facts (cxx*.c).  */
-	struct ph_dw_cxx_cache classes;
-	/* Declarations standing for classes defined in other units
-	   (resolve.c).  */
-	struct ph_dw_decls decls;
 };
 
 /* True for success.  An error the caller can do without (the
@@ -183,6 +191,13 @@ static inline void ph_dw_ctx_inner_end(struct ph_dw_ctx *ctx,
 void ph_dw_ctx_init(struct ph_dw_ctx *ctx, Dwarf *dw, const char *path,
 		    bool elf32, bool i386);
 void ph_dw_ctx_deinit(struct ph_dw_ctx *ctx);
+/* Begins a unit of language CXX compiled by GCC GCC_MAJOR (0: not GCC):
+   what CTX keeps per unit dropped (the caches by DIE, the scratch model,
+   the fast path's reading), the class facts of another version too.
+   The walk sets the unit's names (comp_dir, relative_unit) and its fast
+   path (scan) itself.  */
+struct ph_error *ph_dw_ctx_unit_begin(struct ph_dw_ctx *ctx, bool cxx,
+				      unsigned gcc_major);
 /* Drops the caches computed while a declaration stood for a class.  */
 void ph_dw_ctx_drop_layout_caches(struct ph_dw_ctx *ctx);
 /* The unit's GCC major version V (ph_dw_gcc_major), class facts of

@@ -478,24 +478,15 @@ struct ph_error *ph_dw_walk_unit(struct ph_dw_walk *w, Dwarf_CU *cu,
 		}
 	}
 	lang = dwarf_srclang(&root);
-	ctx->cxx = cxx_lang(lang);
-	ctx->c_prototypes = true;
-	ph_dw_ctx_set_gcc_major(ctx, ph_dw_gcc_major(ctx->dw, &root));
 	/* What is kept by DIE is per unit: the caches are dropped (a DIE
 	   of a shared unit is computed again, the same), so that memory
 	   follows the unit, not the file.  */
 	w->unit_cu = root.cu;
 	ph_dw_offmap_deinit(&w->typedef_named);
 	ph_dw_fp_memo_clear(w->fp_memo);
-	ph_dw_align_cache_reset(&ctx->align);
-	ph_dw_names_cache_reset(&ctx->names);
-	/* A fresh scratch model per unit: what a unit builds and does not
-	   keep goes with it.  */
-	ph_model_destroy(ctx->model);
-	ctx->model = NULL;
-	if ((err = ph_model_create(&ctx->model)))
+	if ((err = ph_dw_ctx_unit_begin(ctx, cxx_lang(lang),
+					ph_dw_gcc_major(ctx->dw, &root))))
 		return err;
-	ctx->scan = NULL;
 	if (!ctx->cxx && unit_type == DW_UT_compile && w->fast) {
 		const struct ph_dw_scan_event *ev;
 		size_t n;
