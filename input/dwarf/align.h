@@ -1,5 +1,10 @@
-/* The target ABI's alignment of types (align.c), and the caches of what
-   was computed, alignments and the tail paddings members.c keeps.  */
+/* The target ABI's alignment of types (align.c); what was computed is
+   kept in the context's align cache (ctx.h).  An aggregate's alignment
+   is what laying it out infers (members.c's ph_dw_build_type, packing
+   included), and laying out needs its members' alignments, C++ class
+   facts (cxx-facts.c) too: align.c, members.c, members-cxx.c, cxx.c and
+   cxx-facts.c call one another, the types' own recursion, by plain
+   calls.  */
 #ifndef PH_INPUT_DWARF_ALIGN_H
 #define PH_INPUT_DWARF_ALIGN_H
 
@@ -8,11 +13,7 @@
 
 #include <elfutils/libdw.h>
 
-#include "offmap.h"
-
 struct ph_dw_ctx;
-
-/* align.c: the target ABI's alignment of types.  */
 
 /* The alignment a member of type TYPE gets inside a struct when nothing
    is packed or forced (i386: 8-byte scalars 4).  */
