@@ -58,7 +58,8 @@ struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 		if (ph_dw_is_alias(tag) ||
 		    (tag == DW_TAG_array_type &&
 		     !dwarf_hasattr_integrate(&cur, DW_AT_GNU_vector))) {
-			if ((err = ph_dw_resolved_type(ctx, &cur, &present, &cur)))
+			if ((err = ph_dw_resolved_type(ctx, &cur, &present,
+						       &cur)))
 				return err;
 			if (!present) {
 				*ret = 1;
@@ -179,7 +180,8 @@ struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 		}
 		if (ph_dw_is_alias(dwarf_tag(&cur)) ||
 		    dwarf_tag(&cur) == DW_TAG_array_type) {
-			if ((err = ph_dw_resolved_type(ctx, &cur, &present, &cur)))
+			if ((err = ph_dw_resolved_type(ctx, &cur, &present,
+						       &cur)))
 				return err;
 			if (!present)
 				return NULL;
@@ -214,7 +216,8 @@ struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 					*ret = true;
 					break;
 				}
-				if ((err = ph_dw_resolved_type(ctx, &child, &present, &mt)))
+				if ((err = ph_dw_resolved_type(ctx, &child,
+							       &present, &mt)))
 					return err;
 				if (present &&
 				    (err = ph_dw_user_aligned(ctx, &mt,

@@ -53,7 +53,8 @@ bool ph_dw_cls_strip(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		default:
 			return true;
 		}
-		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, die, &present, die)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, die, &present,
+							  die)) ||
 		    !present)
 			return false;
 	}
@@ -171,10 +172,12 @@ static bool collect_starts(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		    dwarf_hasattr_integrate(&child, DW_AT_external))
 			continue;
 		/* The size places a DWARF 2 bitfield without DW_AT_byte_size.  */
-		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present, &type)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present,
+							  &type)) ||
 		    !present)
 			return false;
-		if (!ph_dw_catch(ctx, ph_dw_resolved_size(ctx, &type, &size, &known)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_size(ctx, &type, &size,
+							  &known)) ||
 		    !known)
 			size = 0;
 		if (!member_span(ctx, &child, size, &sbit, &ebit))
@@ -271,8 +274,9 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 			Dwarf_Word w;
 
 			memset(&b, 0, sizeof(b));
-			if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present,
-							 &type)) ||
+			if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child,
+								  &present,
+								  &type)) ||
 			    !present ||
 			    !ph_dw_cls_strip(ctx, &type, NULL) ||
 			    !ph_dw_cls_is_aggregate(dwarf_tag(&type)) ||
@@ -300,12 +304,14 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 							  DW_AT_declaration) ||
 		    dwarf_hasattr_integrate(&child, DW_AT_external))
 			continue;
-		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present, &type)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present,
+							  &type)) ||
 		    !present) {
 			ok = false;
 			break;
 		}
-		if (!ph_dw_catch(ctx, ph_dw_resolved_size(ctx, &type, &size, &known)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_size(ctx, &type, &size,
+							  &known)) ||
 		    !known)
 			size = 0;
 		if (!member_span(ctx, &child, size, &sbit, &ebit)) {

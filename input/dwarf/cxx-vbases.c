@@ -57,7 +57,8 @@ bool ph_dw_cls_build_nodes(struct ph_dw_ctx *ctx, size_t cls,
 		if (ns->n >= PH_DW_CLS_MAX_NODES ||
 		    !ph_dw_cls_reserve(ctx, &ns->v, ns->n, &ns->cap,
 				       sizeof(*ns->v)) ||
-		    !ph_dw_cls_reserve(ctx, &stack, sn, &scap, sizeof(*stack))) {
+		    !ph_dw_cls_reserve(ctx, &stack, sn, &scap,
+				       sizeof(*stack))) {
 			ok = false;
 			break;
 		}

@@ -111,8 +111,9 @@ static bool empty_class(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 			Dwarf_Die base;
 			bool present, found;
 
-			if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present,
-							 &base)) ||
+			if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child,
+								  &present,
+								  &base)) ||
 			    !present ||
 			    !ph_dw_catch(ctx, peel(ctx, &base, true, &found)) ||
 			    !found ||
@@ -181,7 +182,8 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		peeled = type;
 		if ((err = peel(ctx, &peeled, true, &found)))
 			return err;
-		if (!found || (err = ph_dw_resolved_size(ctx, &peeled, &unit, &found)))
+		if (!found || (err = ph_dw_resolved_size(ctx, &peeled, &unit,
+							 &found)))
 			return err ? err : ph_dw_error(die, "DW_AT_type",
 						       "bitfield of void");
 		if (bits == 0 || bits > 8 * 1024 || unit > 1024)
@@ -206,7 +208,8 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		} else if (count0) {
 			m->size = 0;
 		} else {
-			if ((err = ph_dw_resolved_size(ctx, &type, &m->size, &found)))
+			if ((err = ph_dw_resolved_size(ctx, &type, &m->size,
+						       &found)))
 				return err;
 			if (!found)
 				return ph_dw_error(die, "DW_AT_type",
@@ -369,8 +372,8 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 		goto out;
 	}
 	if (ctx->cxx && !is_union &&
-	    (err = ph_dw_settle_unique_addresses(ctx, vec.v, minfo, vec.n, base_bit,
-					   agg_size)))
+	    (err = ph_dw_settle_unique_addresses(ctx, vec.v, minfo, vec.n,
+						 base_bit, agg_size)))
 		goto out;
 	if (ctx->cxx && depth == 0 && !is_union && ph_dw_has_bases(agg)) {
 		struct ph_dw_cxx_layout l;

@@ -31,7 +31,8 @@ static struct ph_error *resolve_decl(struct ph_dw_ctx *ctx, Dwarf_Die *die)
 	    dwarf_hasattr(die, DW_AT_signature))
 		return NULL;
 	ctx->decls.decl_name.len = 0;
-	if ((err = ph_dw_qualified_name(ctx, die, &ctx->decls.decl_name, &named)) ||
+	if ((err = ph_dw_qualified_name(ctx, die, &ctx->decls.decl_name,
+					&named)) ||
 	    (err = ph_buf_error(&ctx->decls.decl_name)))
 		return err;
 	if (named && ph_dw_defs_global_name(ctx->decls.decl_name.data) &&
@@ -76,8 +77,8 @@ struct ph_error *ph_dw_resolved_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	return err || !*present ? err : ph_dw_resolved(ctx, ret);
 }
 
-static struct ph_error *size_at(struct ph_dw_ctx *ctx, Dwarf_Die *type, unsigned depth,
-				uint64_t *ret, bool *known)
+static struct ph_error *size_at(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				unsigned depth, uint64_t *ret, bool *known)
 {
 	Dwarf_Die cur = *type, elem, sub;
 	Dwarf_Word w;
@@ -119,7 +120,8 @@ static struct ph_error *size_at(struct ph_dw_ctx *ctx, Dwarf_Die *type, unsigned
 	case DW_TAG_volatile_type:
 	case DW_TAG_restrict_type:
 	case DW_TAG_atomic_type:
-		if ((err = ph_dw_resolved_type(ctx, &cur, &present, &cur)) || !present)
+		if ((err = ph_dw_resolved_type(ctx, &cur, &present,
+					       &cur)) || !present)
 			return err;
 		return size_at(ctx, &cur, depth + 1, ret, known);
 	case DW_TAG_unspecified_type: {
@@ -150,7 +152,8 @@ static struct ph_error *size_at(struct ph_dw_ctx *ctx, Dwarf_Die *type, unsigned
 				      dwarf_tag(&elem) == DW_TAG_const_type ||
 				      dwarf_tag(&elem) == DW_TAG_volatile_type);
 		     i++)
-			if ((err = ph_dw_resolved_type(ctx, &elem, &present, &elem)))
+			if ((err = ph_dw_resolved_type(ctx, &elem, &present,
+						       &elem)))
 				return err;
 		*known = true;
 		*ret = present && dwarf_tag(&elem) == DW_TAG_subroutine_type ?
@@ -158,7 +161,8 @@ static struct ph_error *size_at(struct ph_dw_ctx *ctx, Dwarf_Die *type, unsigned
 		return NULL;
 	}
 	case DW_TAG_array_type:
-		if ((err = ph_dw_resolved_type(ctx, &cur, &present, &elem)) || !present)
+		if ((err = ph_dw_resolved_type(ctx, &cur, &present,
+					       &elem)) || !present)
 			return err;
 		if ((err = size_at(ctx, &elem, depth + 1, &size, known)) ||
 		    !*known)
