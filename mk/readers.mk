@@ -18,12 +18,12 @@ INPUT_SRC := input/load.c input/formats.c input/declarator.c \
 	input/dwarf/load.c input/dwarf/session.c input/dwarf/workers.c \
 	input/dwarf/queue.c input/dwarf/walk.c input/dwarf/built.c \
 	input/dwarf/deferred.c input/dwarf/across.c input/dwarf/ctx.c \
-	input/dwarf/members.c input/dwarf/align.c input/dwarf/names.c \
+	input/dwarf/members.c input/dwarf/members-cxx.c input/dwarf/align.c input/dwarf/names.c \
 	input/dwarf/scopes.c input/dwarf/util.c input/dwarf/cxx.c \
 	input/dwarf/cxx-facts.c input/dwarf/cxx-nua.c input/dwarf/cxx-vbases.c \
 	input/dwarf/fprint.c input/dwarf/scan.c input/dwarf/scan-sections.c \
 	input/dwarf/scan-abbrev.c input/dwarf/scan-fprint.c input/dwarf/lines.c \
-	input/dwarf/defs.c \
+	input/dwarf/defs.c input/dwarf/resolve.c input/dwarf/offmap.c \
 	input/compact/btf.c input/compact/ctf.c input/compact/typegraph.c \
 	input/reports/jsonl-read.c input/reports/frame-read.c \
 	input/reports/sites-read.c
@@ -58,7 +58,7 @@ $(DWARF_TOOL): $(DWARF_OBJ) $(ENGINE_OBJ)
 # tells them (jsonl-read.c), or embedded in objects (frame-read.c).
 FUNCT_SRC := tools/pokefunct.c tools/cli.c input/formats.c $(FUNCT_LIB_SRC) \
 	input/dwarf/queue.c input/dwarf/lines.c input/dwarf/scan-sections.c \
-	input/dwarf/util.c input/dwarf/session.c \
+	input/dwarf/util.c input/dwarf/offmap.c input/dwarf/session.c \
 	input/reports/jsonl-read.c input/reports/frame-read.c \
 	input/reports/sites-read.c
 FUNCT_OBJ := $(FUNCT_SRC:%.c=build/%.o)

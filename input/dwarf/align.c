@@ -12,7 +12,13 @@
    - aggregates as their most aligned member (bitfields count with their
      declared type), raised to DW_AT_alignment, lowered by packing;
    - packing is inferred from the offsets (packing.c).  */
-#include "dw.h"
+#include "align.h"
+
+#include "ctx.h"
+#include "members.h"
+#include "resolve.h"
+#include "util.h"
+#include "../../reorg/layout.h"
 #include "../../reorg/packing.h"
 
 #include <dwarf.h>
@@ -52,7 +58,8 @@ struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 		if (ph_dw_is_alias(tag) ||
 		    (tag == DW_TAG_array_type &&
 		     !dwarf_hasattr_integrate(&cur, DW_AT_GNU_vector))) {
-			if ((err = ph_dw_type(&cur, &present, &cur)))
+			if ((err = ph_dw_resolved_type(ctx, &cur, &present,
+						       &cur)))
 				return err;
 			if (!present) {
 				*ret = 1;
@@ -132,7 +139,7 @@ static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		*ret = (uint32_t)(cached - 1);
 		return NULL;
 	}
-	if (depth > PH_INPUT_MAX_DEPTH || ctx->nest > PH_INPUT_MAX_DEPTH)
+	if (depth > PH_INPUT_MAX_DEPTH || ctx->type.nest > PH_INPUT_MAX_DEPTH)
 		return ph_dw_error(die, NULL, "types nested too deeply");
 	/* Mark it in progress: a type containing itself (corrupt input)
 	   then reads as 1-aligned instead of recursing.  */
@@ -144,13 +151,10 @@ static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		*ret = 1;
 		return NULL;
 	}
-	bool layout_only = ctx->layout_only;
+	struct ph_dw_type_state outer = ph_dw_ctx_inner_begin(ctx);
 
-	ctx->nest++;
-	ctx->layout_only = true;
-	err = ctx->build_type(ctx, die, "", false, &t, &built);
-	ctx->layout_only = layout_only;
-	ctx->nest--;
+	err = ph_dw_build_type(ctx, die, "", false, &t, &built);
+	ph_dw_ctx_inner_end(ctx, outer);
 	if (err)
 		return err;
 	*ret = built ? t.align : 1;
@@ -176,7 +180,8 @@ struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 		}
 		if (ph_dw_is_alias(dwarf_tag(&cur)) ||
 		    dwarf_tag(&cur) == DW_TAG_array_type) {
-			if ((err = ph_dw_type(&cur, &present, &cur)))
+			if ((err = ph_dw_resolved_type(ctx, &cur, &present,
+						       &cur)))
 				return err;
 			if (!present)
 				return NULL;
@@ -211,7 +216,8 @@ struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 					*ret = true;
 					break;
 				}
-				if ((err = ph_dw_type(&child, &present, &mt)))
+				if ((err = ph_dw_resolved_type(ctx, &child,
+							       &present, &mt)))
 					return err;
 				if (present &&
 				    (err = ph_dw_user_aligned(ctx, &mt,
@@ -230,21 +236,3 @@ struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	}
 }
 
-void ph_dw_align_cache_init(struct ph_dw_align_cache *c)
-{
-	ph_dw_offmap_init(&c->aligns);
-	ph_dw_offmap_init(&c->user_aligns);
-	ph_dw_offmap_init(&c->paddings);
-}
-
-void ph_dw_align_cache_deinit(struct ph_dw_align_cache *c)
-{
-	ph_dw_offmap_deinit(&c->aligns);
-	ph_dw_offmap_deinit(&c->user_aligns);
-	ph_dw_offmap_deinit(&c->paddings);
-}
-
-void ph_dw_align_cache_reset(struct ph_dw_align_cache *c)
-{
-	ph_dw_align_cache_deinit(c);
-}

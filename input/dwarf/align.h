@@ -1,5 +1,10 @@
-/* The target ABI's alignment of types (align.c), and the caches of what
-   was computed, alignments and the tail paddings members.c keeps.  */
+/* The target ABI's alignment of types (align.c); what was computed is
+   kept in the context's align cache (ctx.h).  An aggregate's alignment
+   is what laying it out infers (members.c's ph_dw_build_type, packing
+   included), and laying out needs its members' alignments, C++ class
+   facts (cxx-facts.c) too: align.c, members.c, members-cxx.c, cxx.c and
+   cxx-facts.c call one another, the types' own recursion, by plain
+   calls.  */
 #ifndef PH_INPUT_DWARF_ALIGN_H
 #define PH_INPUT_DWARF_ALIGN_H
 
@@ -8,26 +13,7 @@
 
 #include <elfutils/libdw.h>
 
-#include "offmap.h"
-
 struct ph_dw_ctx;
-
-struct ph_dw_align_cache {
-	/* Natural alignment + 1 of aggregates already computed.  */
-	struct ph_dw_offmap aligns;
-	/* Whether an aggregate's alignment is user-forced: 1 no, 2 yes.  */
-	struct ph_dw_offmap user_aligns;
-	/* Tail padding + 1 of structs used as members.  */
-	struct ph_dw_offmap paddings;
-};
-
-void ph_dw_align_cache_init(struct ph_dw_align_cache *c);
-void ph_dw_align_cache_deinit(struct ph_dw_align_cache *c);
-/* Empties the caches (per unit, and where what they hold stopped being
-   right).  */
-void ph_dw_align_cache_reset(struct ph_dw_align_cache *c);
-
-/* align.c: the target ABI's alignment of types.  */
 
 /* The alignment a member of type TYPE gets inside a struct when nothing
    is packed or forced (i386: 8-byte scalars 4).  */

@@ -1,8 +1,12 @@
-/* The facts of one C++ class (cxx-class.h's struct ph_dw_cls): empty,
+/* The facts of one C++ class (cxx-record.h's struct ph_dw_cls): empty,
    dynamic, nearly empty, POD for layout, its sizes, alignment and
    primary base, read from its DIE and those of its bases and members,
    computed once per class and kept by DIE.  */
-#include "cxx-class.h"
+#include "cxx-facts.h"
+#include "align.h"
+#include "cxx-nua.h"
+#include "cxx-vbases.h"
+#include "resolve.h"
 
 #include <dwarf.h>
 #include <stdlib.h>
@@ -49,7 +53,8 @@ bool ph_dw_cls_strip(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		default:
 			return true;
 		}
-		if (!ph_dw_catch(ctx, ph_dw_type(die, &present, die)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, die, &present,
+							  die)) ||
 		    !present)
 			return false;
 	}
@@ -167,16 +172,18 @@ static bool collect_starts(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		    dwarf_hasattr_integrate(&child, DW_AT_external))
 			continue;
 		/* The size places a DWARF 2 bitfield without DW_AT_byte_size.  */
-		if (!ph_dw_catch(ctx, ph_dw_type(&child, &present, &type)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present,
+							  &type)) ||
 		    !present)
 			return false;
-		if (!ph_dw_catch(ctx, ph_dw_size(&type, &size, &known)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_size(ctx, &type, &size,
+							  &known)) ||
 		    !known)
 			size = 0;
 		if (!member_span(ctx, &child, size, &sbit, &ebit))
 			return false;
-		if (!grow(ctx, &st->v, &st->cap, st->n + 1,
-				   sizeof(*st->v)))
+		if (!ph_dw_cls_reserve(ctx, &st->v, st->n, &st->cap,
+				       sizeof(*st->v)))
 			return false;
 		st->v[st->n++] = sbit / 8;
 	}
@@ -267,8 +274,9 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 			Dwarf_Word w;
 
 			memset(&b, 0, sizeof(b));
-			if (!ph_dw_catch(ctx, ph_dw_type(&child, &present,
-							 &type)) ||
+			if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child,
+								  &present,
+								  &type)) ||
 			    !present ||
 			    !ph_dw_cls_strip(ctx, &type, NULL) ||
 			    !ph_dw_cls_is_aggregate(dwarf_tag(&type)) ||
@@ -284,8 +292,8 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 				b.virt = true;
 			if (b.virt)
 				b.off = 0;
-			if (!grow(ctx, &c->bases, &bcap, c->nbases + 1,
-					sizeof(*c->bases))) {
+			if (!ph_dw_cls_reserve(ctx, &c->bases, c->nbases,
+					       &bcap, sizeof(*c->bases))) {
 				ok = false;
 				break;
 			}
@@ -296,12 +304,14 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 							  DW_AT_declaration) ||
 		    dwarf_hasattr_integrate(&child, DW_AT_external))
 			continue;
-		if (!ph_dw_catch(ctx, ph_dw_type(&child, &present, &type)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present,
+							  &type)) ||
 		    !present) {
 			ok = false;
 			break;
 		}
-		if (!ph_dw_catch(ctx, ph_dw_size(&type, &size, &known)) ||
+		if (!ph_dw_catch(ctx, ph_dw_resolved_size(ctx, &type, &size,
+							  &known)) ||
 		    !known)
 			size = 0;
 		if (!member_span(ctx, &child, size, &sbit, &ebit)) {
@@ -398,9 +408,9 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 				f.off = sbit / 8;
 				f.count = count;
 				f.elsize = fc->size ? fc->size : 1;
-				if (!grow(ctx, &c->fields, &fcap,
-						   c->nfields + 1,
-						   sizeof(*c->fields))) {
+				if (!ph_dw_cls_reserve(ctx, &c->fields,
+						       c->nfields, &fcap,
+						       sizeof(*c->fields))) {
 					ok = false;
 					break;
 				}
@@ -544,8 +554,8 @@ bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 	}
 	if (depth > PH_INPUT_MAX_DEPTH)
 		return false;
-	if (!grow(ctx, &ctx->classes.cls_v, &ctx->classes.cls_cap, ctx->classes.cls_n + 1,
-			sizeof(*ctx->classes.cls_v)))
+	if (!ph_dw_cls_reserve(ctx, &ctx->classes.cls_v, ctx->classes.cls_n,
+			       &ctx->classes.cls_cap, sizeof(*ctx->classes.cls_v)))
 		return false;
 	c = zalloc(ctx, 1, sizeof(*c));
 	if (!c)
@@ -567,30 +577,3 @@ bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 	return c->state == PH_DW_CLS_DONE;
 }
 
-void ph_dw_cxx_cache_init(struct ph_dw_cxx_cache *c)
-{
-	ph_dw_offmap_init(&c->cls_map);
-	c->cls_v = NULL;
-	c->cls_n = c->cls_cap = 0;
-}
-
-void ph_dw_cxx_cache_reset(struct ph_dw_cxx_cache *c)
-{
-	for (size_t i = 0; i < c->cls_n; i++) {
-		struct ph_dw_cls *cls = c->cls_v[i];
-
-		free(cls->bases);
-		free(cls->fields);
-		free(cls->vbases);
-		free(cls);
-	}
-	free(c->cls_v);
-	c->cls_v = NULL;
-	c->cls_n = c->cls_cap = 0;
-	ph_dw_offmap_deinit(&c->cls_map);
-}
-
-void ph_dw_cxx_cache_deinit(struct ph_dw_cxx_cache *c)
-{
-	ph_dw_cxx_cache_reset(c);
-}

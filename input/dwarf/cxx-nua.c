@@ -1,7 +1,8 @@
 /* [[no_unique_address]]: the bytes GCC gives such a member, by the
    rule of the compiler's version (enum ph_dw_nua_rule, cxx-class.h).
    DWARF records neither the attribute nor that size.  */
-#include "cxx-class.h"
+#include "cxx-nua.h"
+#include "cxx-vbases.h"
 
 enum ph_dw_nua_rule ph_dw_nua_rule(const struct ph_dw_ctx *ctx)
 {

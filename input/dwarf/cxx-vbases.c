@@ -1,7 +1,7 @@
 /* The complete-object layout of a C++ class (see cxx.c): its
    inheritance graph, primary bases marked, and its virtual bases placed
    as GCC's layout_virtual_bases does, empty subobjects kept apart.  */
-#include "cxx-class.h"
+#include "cxx-vbases.h"
 
 #include <string.h>
 
@@ -10,7 +10,7 @@ bool ph_dw_cls_build_nodes(struct ph_dw_ctx *ctx, size_t cls,
 			   struct ph_dw_cls_nodes *ns)
 {
 	ns->n = 0;
-	if (!grow(ctx, &ns->v, &ns->cap, 1, sizeof(*ns->v)))
+	if (!ph_dw_cls_reserve(ctx, &ns->v, 0, &ns->cap, sizeof(*ns->v)))
 		return false;
 	memset(&ns->v[0], 0, sizeof(ns->v[0]));
 	ns->v[0].cls = cls;
@@ -22,7 +22,7 @@ bool ph_dw_cls_build_nodes(struct ph_dw_ctx *ctx, size_t cls,
 	size_t sn = 0, scap = 0;
 	bool ok = true;
 
-	if (!grow(ctx, &stack, &scap, 1, sizeof(*stack)))
+	if (!ph_dw_cls_reserve(ctx, &stack, 0, &scap, sizeof(*stack)))
 		return false;
 	stack[sn++] = (struct frame){ 0, 0 };
 	while (sn && ok) {
@@ -55,9 +55,10 @@ bool ph_dw_cls_build_nodes(struct ph_dw_ctx *ctx, size_t cls,
 			nn.rel = ns->v[f->node].rel + b->off;
 		}
 		if (ns->n >= PH_DW_CLS_MAX_NODES ||
-		    !grow(ctx, &ns->v, &ns->cap, ns->n + 1,
-				sizeof(*ns->v)) ||
-		    !grow(ctx, &stack, &scap, sn + 1, sizeof(*stack))) {
+		    !ph_dw_cls_reserve(ctx, &ns->v, ns->n, &ns->cap,
+				       sizeof(*ns->v)) ||
+		    !ph_dw_cls_reserve(ctx, &stack, sn, &scap,
+				       sizeof(*stack))) {
 			ok = false;
 			break;
 		}
@@ -183,8 +184,8 @@ bool ph_dw_cls_walk(struct ph_dw_ctx *ctx, struct ph_dw_cls_records *r,
 	if (c->empty) {
 		if (record) {
 			if (r->n >= PH_DW_CLS_MAX_RECORDS ||
-			    !grow(ctx, &r->v, &r->cap, r->n + 1,
-					sizeof(*r->v))) {
+			    !ph_dw_cls_reserve(ctx, &r->v, r->n, &r->cap,
+					       sizeof(*r->v))) {
 				r->overflow = true;
 				return false;
 			}

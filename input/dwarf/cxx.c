@@ -28,7 +28,10 @@
    The cxx.c entry points are here; the class facts in cxx-facts.c, the
    complete-object layout in cxx-vbases.c, the [[no_unique_address]]
    rules in cxx-nua.c.  */
-#include "cxx-class.h"
+#include "cxx.h"
+#include "cxx-facts.h"
+#include "cxx-nua.h"
+#include "cxx-vbases.h"
 
 #include <dwarf.h>
 #include <stdlib.h>
@@ -44,8 +47,8 @@ void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l)
 static bool push_vb(struct ph_dw_ctx *ctx, struct ph_dw_cxx_layout *l,
 		    size_t *cap, const struct ph_dw_cxx_vbase *vb)
 {
-	if (!grow(ctx, &l->vbases, cap, l->nvbases + 1,
-			sizeof(*l->vbases)))
+	if (!ph_dw_cls_reserve(ctx, &l->vbases, l->nvbases, cap,
+			       sizeof(*l->vbases)))
 		return false;
 	l->vbases[l->nvbases++] = *vb;
 	return true;

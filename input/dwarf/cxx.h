@@ -13,18 +13,6 @@
 struct ph_dw_ctx;
 struct ph_dw_cls;
 
-struct ph_dw_cxx_cache {
-	/* C++ class facts (cxx.c): key -> index + 1 in CLS_V.  */
-	struct ph_dw_offmap cls_map;
-	struct ph_dw_cls **cls_v;
-	size_t cls_n, cls_cap;
-};
-
-void ph_dw_cxx_cache_init(struct ph_dw_cxx_cache *c);
-void ph_dw_cxx_cache_deinit(struct ph_dw_cxx_cache *c);
-/* Frees the class records.  */
-void ph_dw_cxx_cache_reset(struct ph_dw_cxx_cache *c);
-
 /* cxx.c: C++ layout DWARF does not state.  */
 
 struct ph_dw_cxx_vbase {

@@ -3,6 +3,7 @@
    unit's definitions are known.  */
 #include "deferred.h"
 #include "ctx.h"
+#include "members.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -53,6 +54,7 @@ struct ph_error *ph_dw_build_deferred(const struct ph_dw_rebuild *b)
 		struct ph_type t;
 		struct ph_dw_loc loc;
 		Dwarf_Die die;
+		const char *missed;
 		bool built, seen;
 
 		/* A scratch model at a time, as for the units.  */
@@ -78,16 +80,9 @@ struct ph_error *ph_dw_build_deferred(const struct ph_dw_rebuild *b)
 		ctx.comp_dir = d->comp_dir;
 		ctx.relative_unit = d->relative_unit;
 		ctx.decls.unit_index = d->loc.unit;
-		ctx.decls.layout = true;
-		ctx.decls.missed = false;
-		err = ph_dw_build_type(&ctx, &die, d->name, d->typedef_name,
-				       &t, &built);
-		ctx.decls.layout = false;
-		if (ctx.decls.missed && err != &ph_error_nomem) {
-			if (err)
-				ph_error_destroy(err);
-			err = NULL;
-			ph_dw_ctx_drop_layout_caches(&ctx);
+		err = ph_dw_lay_out(&ctx, &die, d->name, d->typedef_name, &t,
+				    &built, &missed);
+		if (missed) {
 			if (b->found_all)
 				continue;
 			/* Another file of the call may define it.  */
@@ -102,13 +97,12 @@ struct ph_error *ph_dw_build_deferred(const struct ph_dw_rebuild *b)
 					"'%s': '%s' is only declared (no unit "
 					"of the %zu files read defines it)\n",
 					b->path, d->name,
-					ctx.decls.missed_name.data,
-					b->nr_files);
+					missed, b->nr_files);
 			else
 				fprintf(stderr, "pokehole: %s: cannot lay out "
 					"'%s': '%s' is only declared (no unit "
 					"of the file defines it)\n", b->path,
-					d->name, ctx.decls.missed_name.data);
+					d->name, missed);
 			err = ph_dw_defs_add(told, d->name, &d->loc);
 			continue;
 		}

@@ -8,7 +8,11 @@
    a type needing a declaration's definition is not built where it is
    found but set aside (load.c), and built once every unit is read and
    every definition known.  */
-#include "dw.h"
+#include "defs.h"
+
+#include "ctx.h"
+#include "util.h"
+#include "../../reorg/array.h"
 
 #include <dwarf.h>
 #include <stdlib.h>
@@ -102,8 +106,8 @@ struct ph_error *ph_dw_defs_add(struct ph_dw_defs *d, const char *name,
 	s = slot_of(d, name);
 	if (*s)
 		return NULL;	/* the first definition stays */
-	if (!ph_dw_reserve(&d->v, &d->cap, d->n + 1, sizeof(*d->v)))
-		return &ph_error_nomem;
+	if ((err = ph_array_reserve(&d->v, &d->cap, d->n + 1, sizeof(*d->v))))
+		return err;
 	d->v[d->n].name = strdup(name);
 	if (!d->v[d->n].name)
 		return &ph_error_nomem;
@@ -194,62 +198,4 @@ bool ph_dw_loc_die(Dwarf *dw, const struct ph_dw_loc *loc, Dwarf_Die *ret)
 		return false;
 	return loc->types ? dwarf_offdie_types(d, loc->off, ret) != NULL
 			  : dwarf_offdie(d, loc->off, ret) != NULL;
-}
-
-struct ph_error *ph_dw_resolve_decl(struct ph_dw_ctx *ctx, Dwarf_Die *die)
-{
-	int tag = dwarf_tag(die);
-	struct ph_error *err;
-	struct ph_dw_loc loc;
-	Dwarf_Die def;
-	bool named;
-
-	if (!ctx->decls.layout || ctx->decls.spelling || !ctx->cxx ||
-	    (tag != DW_TAG_structure_type && tag != DW_TAG_class_type &&
-	     tag != DW_TAG_union_type) ||
-	    !dwarf_hasattr(die, DW_AT_declaration) ||
-	    dwarf_hasattr(die, DW_AT_signature))
-		return NULL;
-	ctx->decls.decl_name.len = 0;
-	if ((err = ph_dw_qualified_name(ctx, die, &ctx->decls.decl_name, &named)) ||
-	    (err = ph_buf_error(&ctx->decls.decl_name)))
-		return err;
-	if (named && ph_dw_defs_global_name(ctx->decls.decl_name.data) &&
-	    ph_dw_defs_find(ctx->decls.defs, ctx->decls.decl_name.data, &loc) &&
-	    loc.module < ctx->decls.nr_dws && !ctx->decls.dws[loc.module] &&
-	    ctx->decls.open &&
-	    (err = ctx->decls.open(ctx->decls.open_arg, loc.module)))
-		return err;
-	if (named && ph_dw_defs_global_name(ctx->decls.decl_name.data) &&
-	    ph_dw_defs_find(ctx->decls.defs, ctx->decls.decl_name.data, &loc) &&
-	    loc.module < ctx->decls.nr_dws && ctx->decls.dws[loc.module] &&
-	    ph_dw_loc_die(ctx->decls.dws[loc.module], &loc, &def) &&
-	    (dwarf_tag(&def) == DW_TAG_union_type) ==
-	    (tag == DW_TAG_union_type) &&
-	    !dwarf_hasattr(&def, DW_AT_declaration)) {
-		*die = def;
-		return NULL;
-	}
-	if (!ctx->decls.missed) {
-		ctx->decls.missed = true;
-		ctx->decls.missed_name.len = 0;
-		ph_buf_puts(&ctx->decls.missed_name,
-			    named ? ctx->decls.decl_name.data : "<unnamed>");
-		if ((err = ph_buf_error(&ctx->decls.missed_name)))
-			return err;
-	}
-	return NULL;
-}
-
-void ph_dw_decls_init(struct ph_dw_decls *d)
-{
-	memset(d, 0, sizeof(*d));
-	ph_buf_init(&d->missed_name);
-	ph_buf_init(&d->decl_name);
-}
-
-void ph_dw_decls_deinit(struct ph_dw_decls *d)
-{
-	ph_buf_deinit(&d->missed_name);
-	ph_buf_deinit(&d->decl_name);
 }

@@ -13,29 +13,6 @@
 struct ph_dw_ctx;
 struct ph_dw_defs;
 
-struct ph_dw_decls {
-	/* Declarations standing for classes defined in other units
-	   (defs.c): while a type is laid out (LAYOUT) and not spelled
-	   (SPELLING), ph_dw_type gives a declaration's definition from
-	   DEFS, or sets MISSED and MISSED_NAME when it has none.  */
-	size_t unit_index;	/* of the unit read, in the file */
-	const struct ph_dw_defs *defs;
-	Dwarf *const *dws;	/* by module index, where DEFS are */
-	size_t nr_dws;
-	/* Opens module N when DWS has it not yet (the other files of one
-	   call, across.c), filling DWS[N]; NULL: DWS is all there is.  */
-	struct ph_error *(*open)(void *arg, size_t n);
-	void *open_arg;
-	bool layout;
-	unsigned spelling;
-	bool missed;
-	struct ph_buf missed_name;
-	struct ph_buf decl_name;	/* scratch */
-};
-
-void ph_dw_decls_init(struct ph_dw_decls *d);
-void ph_dw_decls_deinit(struct ph_dw_decls *d);
-
 /* defs.c: definitions by qualified name, for declarations.  */
 
 /* Where a DIE is, in terms any session on the file can find again.  */
@@ -71,8 +48,5 @@ struct ph_error *ph_dw_defs_merge_shifted(struct ph_dw_defs *dst,
 /* Whether NAME is one entity across units (not in an anonymous
    namespace nor local to a function).  */
 bool ph_dw_defs_global_name(const char *name);
-/* *DIE, a class declaration, replaced by its definition (see
-   ph_dw_ctx.layout).  */
-struct ph_error *ph_dw_resolve_decl(struct ph_dw_ctx *ctx, Dwarf_Die *die);
 
 #endif

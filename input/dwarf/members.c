@@ -1,10 +1,19 @@
 /* One struct, union or class DIE into the layout model: its members with
    their offsets (both bitfield encodings), sizes, spelled types, untagged
    aggregates expanded in place, C++ bases and the vptr.  */
-#include "dw.h"
-#include "scan.h"
+#include "members.h"
+#include "members-cxx.h"
+
+#include "align.h"
+#include "ctx.h"
+#include "cxx.h"
+#include "scan.h"	/* ph_dw_ctx_decl_file (lines.c) */
+#include "names.h"
+#include "resolve.h"
+#include "util.h"
 
 #include "../../reorg/analysis.h"
+#include "../../reorg/array.h"
 #include "../../reorg/packing.h"
 
 #include <dwarf.h>
@@ -31,8 +40,8 @@ static const char *kind_of_tag(int tag, enum ph_kind *kind)
 
 /* Peels qualifiers (and typedefs when THROUGH_TYPEDEFS) off *DIE.  False
    when the chain ends in void.  */
-static struct ph_error *peel(Dwarf_Die *die, bool through_typedefs,
-			     bool *found)
+static struct ph_error *peel(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			     bool through_typedefs, bool *found)
 {
 	*found = true;
 	for (unsigned i = 0; i <= PH_INPUT_MAX_DEPTH; i++) {
@@ -44,7 +53,7 @@ static struct ph_error *peel(Dwarf_Die *die, bool through_typedefs,
 		    tag != DW_TAG_restrict_type && tag != DW_TAG_atomic_type &&
 		    !(through_typedefs && tag == DW_TAG_typedef))
 			return NULL;
-		if ((err = ph_dw_type(die, &present, die)))
+		if ((err = ph_dw_resolved_type(ctx, die, &present, die)))
 			return err;
 		if (!present) {
 			*found = false;
@@ -52,11 +61,6 @@ static struct ph_error *peel(Dwarf_Die *die, bool through_typedefs,
 		}
 	}
 	return ph_dw_error(die, "DW_AT_type", "type chain too long");
-}
-
-static struct ph_error *type_size(Dwarf_Die *type, uint64_t *ret, bool *known)
-{
-	return ph_dw_size(type, ret, known);
 }
 
 /* An array whose first dimension has no bound: a flexible array member.
@@ -69,7 +73,7 @@ static bool is_flexible(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 
 	*count0 = false;
 	/* Not an array we can read: the member's type says so elsewhere.  */
-	if (!ph_dw_catch(ctx, peel(&cur, true, &found)))
+	if (!ph_dw_catch(ctx, peel(ctx, &cur, true, &found)))
 		return false;
 	if (!found || dwarf_tag(&cur) != DW_TAG_array_type)
 		return false;
@@ -83,36 +87,6 @@ static bool is_flexible(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 		return false;
 	}
 	return true;
-}
-
-static struct ph_error *spell_into(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-				   struct ph_member *m)
-{
-	struct ph_buf head, pre, post;
-	struct ph_error *err;
-
-	/* Built only for its alignment or padding: no spelling.  */
-	if (ctx->layout_only) {
-		m->type = m->name_pre = m->name_post = "";
-		return NULL;
-	}
-	ph_buf_init(&head);
-	ph_buf_init(&pre);
-	ph_buf_init(&post);
-	err = ph_dw_spell_type(ctx, type, &head, &pre, &post);
-	if (!err && (head.failed || pre.failed || post.failed))
-		err = &ph_error_nomem;
-	if (!err &&
-	    !(err = ph_model_strdup(ctx->model, head.data ? head.data : "",
-				    &m->type)) &&
-	    !(err = ph_model_strdup(ctx->model, pre.data ? pre.data : "",
-				    &m->name_pre)))
-		err = ph_model_strdup(ctx->model, post.data ? post.data : "",
-				      &m->name_post);
-	ph_buf_deinit(&head);
-	ph_buf_deinit(&pre);
-	ph_buf_deinit(&post);
-	return err;
 }
 
 /* Whether a base class has no data at all: no data members, no vptr, only
@@ -137,10 +111,11 @@ static bool empty_class(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 			Dwarf_Die base;
 			bool present, found;
 
-			if (!ph_dw_catch(ctx, ph_dw_type(&child, &present,
-							 &base)) ||
+			if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child,
+								  &present,
+								  &base)) ||
 			    !present ||
-			    !ph_dw_catch(ctx, peel(&base, true, &found)) ||
+			    !ph_dw_catch(ctx, peel(ctx, &base, true, &found)) ||
 			    !found ||
 			    !empty_class(ctx, &base, depth + 1))
 				return false;
@@ -148,14 +123,6 @@ static bool empty_class(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	}
 	return rc >= 0;
 }
-
-/* What settle_unique_addresses needs of a member beside its place.  */
-struct member_info {
-	bool empty;		/* of an empty class */
-	bool has_type;		/* TYPE set: a base or a data member, no
-				   bitfield */
-	Dwarf_Die type;
-};
 
 /* What the inference found for a list of members.  */
 struct list_info {
@@ -175,7 +142,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				     uint64_t base_bit, unsigned depth,
 				     struct ph_member *m, bool *skip,
-				     struct member_info *info)
+				     struct ph_dw_member_info *info)
 {
 	Dwarf_Die type, peeled;
 	struct ph_error *err;
@@ -195,7 +162,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		return NULL;
 	}
 	name = dwarf_diename(die);
-	if ((err = ph_dw_type(die, &present, &type)))
+	if ((err = ph_dw_resolved_type(ctx, die, &present, &type)))
 		return err;
 	if (!present)
 		return ph_dw_error(die, "DW_AT_type", "member without a type");
@@ -213,9 +180,10 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				       &present, &bits)))
 			return err;
 		peeled = type;
-		if ((err = peel(&peeled, true, &found)))
+		if ((err = peel(ctx, &peeled, true, &found)))
 			return err;
-		if (!found || (err = type_size(&peeled, &unit, &found)))
+		if (!found || (err = ph_dw_resolved_size(ctx, &peeled, &unit,
+							 &found)))
 			return err ? err : ph_dw_error(die, "DW_AT_type",
 						       "bitfield of void");
 		if (bits == 0 || bits > 8 * 1024 || unit > 1024)
@@ -240,7 +208,8 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		} else if (count0) {
 			m->size = 0;
 		} else {
-			if ((err = type_size(&type, &m->size, &found)))
+			if ((err = ph_dw_resolved_size(ctx, &type, &m->size,
+						       &found)))
 				return err;
 			if (!found)
 				return ph_dw_error(die, "DW_AT_type",
@@ -291,15 +260,15 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 						&vis)) &&
 				   present && vis != DW_VIRTUALITY_none);
 		peeled = type;
-		if ((err = peel(&peeled, true, &found)))
+		if ((err = peel(ctx, &peeled, true, &found)))
 			return err;
 		if (found && empty_class(ctx, &peeled, 0))
 			m->bit_size = 0;
-		return spell_into(ctx, &type, m);
+		return ph_dw_spell_member(ctx, &type, m);
 	}
 
 	peeled = type;
-	if ((err = peel(&peeled, true, &found)))
+	if ((err = peel(ctx, &peeled, true, &found)))
 		return err;
 	info->empty = !m->bitfield && found &&
 		      (dwarf_tag(&peeled) == DW_TAG_structure_type ||
@@ -308,7 +277,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	info->type = type;
 	info->has_type = !m->bitfield;
 	peeled = type;
-	if ((err = peel(&peeled, false, &found)))
+	if ((err = peel(ctx, &peeled, false, &found)))
 		return err;
 	if (!m->bitfield && found && !dwarf_diename(&peeled) &&
 	    (dwarf_tag(&peeled) == DW_TAG_structure_type ||
@@ -326,332 +295,12 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				      depth + 1, &m->members, &m->nr_members,
 				      &info)))
 			return err;
-	} else if ((err = spell_into(ctx, &type, m))) {
+	} else if ((err = ph_dw_spell_member(ctx, &type, m))) {
 		return err;
 	}
 	if (!m->bitfield && (err = ph_dw_tail_padding(ctx, &type,
 						      &m->type_padding)))
 		return err;
-	return NULL;
-}
-
-static bool has_bases(Dwarf_Die *agg)
-{
-	Dwarf_Die child;
-	int rc;
-
-	for (rc = dwarf_child(agg, &child); rc == 0;
-	     rc = dwarf_siblingof(&child, &child))
-		if (dwarf_tag(&child) == DW_TAG_inheritance)
-			return true;
-	return false;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The first of the N sorted V past OFF, UINT64_MAX for none.  */
-static uint64_t first_after(const uint64_t *v, size_t n, uint64_t off)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v[mid] <= off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n ? v[lo] : UINT64_MAX;
-}
-
-static bool is_vptr(const struct ph_member *m)
-{
-	return !m->base && m->artificial && strncmp(m->name, "_vptr", 5) == 0;
-}
-
-/* The members of a class with bases in the order GCC's record has its
-   fields (the plugin's order before its stable sort by offset): the
-   vptr, the primary base, the other non-virtual bases, the data
-   members, the virtual bases with a field, the fieldless ones.  Virtual
-   bases are placed as in a complete object (L); DWARF's direct virtual
-   base entries give way to L's list, which has the indirect ones too.  */
-static struct ph_error *arrange_bases(struct ph_dw_ctx *ctx,
-				      struct ph_member_vec *vec,
-				      const struct ph_dw_cxx_layout *l,
-				      unsigned depth)
-{
-	struct ph_member_vec out;
-	struct ph_error *err = NULL;
-	uint64_t *starts;
-	size_t nb = 0;
-
-	/* Direct bases in DWARF order are L's bases.  */
-	for (size_t i = 0; i < vec->n; i++)
-		if (vec->v[i].base)
-			nb++;
-	if (nb != l->nbases)
-		return NULL;	/* keep DWARF's */
-	/* Where the members start, sorted, for the bases' tails.  */
-	starts = malloc((vec->n ? vec->n : 1) * sizeof(*starts));
-	if (!starts)
-		return &ph_error_nomem;
-	for (size_t i = 0; i < vec->n; i++)
-		starts[i] = vec->v[i].bit_offset / 8 * 8;
-	qsort(starts, vec->n, sizeof(*starts), cmp_u64);
-	nb = 0;
-	for (size_t i = 0; i < vec->n; i++)
-		if (vec->v[i].base) {
-			struct ph_member *b = &vec->v[i];
-			uint64_t next = first_after(starts, vec->n,
-						    b->bit_offset);
-
-			b->bit_size = l->bases[nb].bit_size;
-			b->align = l->bases[nb].nvalign;
-			b->virtual_base = l->bases[nb].virt;
-			/* A member starting inside its data: the base is no
-			   POD for layout (a [[no_unique_address]] member of
-			   its own, which DWARF does not record) or smaller
-			   than it looks; it takes what the offsets allow.  */
-			if (!b->virtual_base && b->bit_size &&
-			    next < b->bit_offset + 8 * b->size &&
-			    b->bit_offset + b->bit_size > next) {
-				b->bit_size = l->bases[nb].np_bit_size;
-				if (b->bit_offset + b->bit_size > next)
-					b->bit_size = next - b->bit_offset;
-			}
-			nb++;
-		}
-	free(starts);
-	ph_member_vec_init(&out);
-	for (int rank = 0; rank < 6 && !err; rank++) {
-		if (rank == 1 || rank == 4 || rank == 5) {
-			for (size_t k = 0; k < l->nvbases && !err; k++) {
-				const struct ph_dw_cxx_vbase *vb = &l->vbases[k];
-				Dwarf_Die die = vb->die;
-				struct ph_member m;
-
-				if ((rank == 1) != vb->own_primary ||
-				    (rank == 5) != vb->fieldless)
-					continue;
-				memset(&m, 0, sizeof(m));
-				m.name = "";
-				m.base = m.virtual_base = true;
-				m.bit_offset = 8 * vb->off;
-				m.size = vb->size;
-				m.bit_size = vb->bit_size;
-				m.align = vb->nvalign;
-				/* A fieldless one is listed with its type's
-				   alignment (the plugin's TYPE_ALIGN), which
-				   its offset need not honour (a primary base
-				   shares its class's address): carried in
-				   type_padding past the packing inference.  */
-				if (vb->fieldless &&
-				    (err = ph_dw_natural_align(ctx, &die,
-							       depth + 1,
-							       &m.type_padding)))
-					break;
-				if ((err = spell_into(ctx, &die, &m)) ||
-				    (err = ph_member_vec_push(&out, &m)))
-					break;
-			}
-		}
-		if (rank == 4 || rank == 5)
-			continue;
-		nb = 0;
-		for (size_t i = 0; i < vec->n && !err; i++) {
-			struct ph_member *m = &vec->v[i];
-			int r;
-
-			if (m->base) {
-				if (m->virtual_base) {
-					nb++;
-					continue;
-				}
-				r = (int)nb == l->primary_base ? 1 : 2;
-				nb++;
-			} else {
-				r = is_vptr(m) ? 0 : 3;
-			}
-			if (r == rank)
-				err = ph_member_vec_push(&out, m);
-		}
-	}
-	if (err) {
-		ph_member_vec_deinit(&out);
-		return err;
-	}
-	ph_member_vec_deinit(vec);
-	*vec = out;
-	return NULL;
-}
-
-/* The plugin's rule for what a base occupies: its data size (as set)
-   only when a member or base with bytes starts inside sizeof(Base), else
-   all of it.  */
-static void settle_base_sizes(struct ph_member *v, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		struct ph_member *b = &v[i];
-		uint64_t next = UINT64_MAX;
-
-		if (!b->base || !b->bit_size || b->bit_size >= 8 * b->size)
-			continue;
-		for (size_t k = 0; k < n; k++)
-			if (k != i && v[k].bit_size &&
-			    v[k].bit_offset > b->bit_offset &&
-			    v[k].bit_offset / 8 < next)
-				next = v[k].bit_offset / 8;
-		if (next >= b->bit_offset / 8 + b->size)
-			b->bit_size = 8 * b->size;
-	}
-}
-
-/* A base of one byte that another subobject taking bytes starts at too
-   is empty: no two subobjects share an address but an empty one.  Its
-   class may not look empty (its only member an empty one marked
-   [[no_unique_address]], which DWARF does not record: libstdc++'s
-   _Head_base<N, std::default_delete<T>, true> in std::unique_ptr's
-   tuple), but here it takes nothing.  An empty [[no_unique_address]]
-   member there (it takes no byte) shows nothing of the kind.  */
-static void settle_overlapped_bases(struct ph_member *v, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		struct ph_member *b = &v[i];
-
-		if (!b->base || b->virtual_base || b->size != 1 ||
-		    !b->bit_size)
-			continue;
-		for (size_t k = 0; k < n; k++)
-			if (k != i && v[k].bit_size &&
-			    !(v[k].occupies_less && !v[k].occupied) &&
-			    v[k].bit_offset == b->bit_offset &&
-			    (v[k].size > 1 || k > i)) {
-				b->bit_size = 0;
-				break;
-			}
-	}
-}
-
-/* [[no_unique_address]], which DWARF does not record, read from where
-   the members are: a member another one starts inside has its tail
-   padding reused, and takes the bytes GCC gives such a field (cxx.c; at
-   most those up to that member); an empty class takes none where it
-   shares a byte of another subobject's data (or of the vptr, or with an
-   empty one before it, or is past the end), or sits in a tail where GCC
-   put it only for a subobject of its type at offset 0.  INFO[i]: what
-   member i is.  */
-static struct ph_error *settle_unique_addresses(struct ph_dw_ctx *ctx,
-						struct ph_member *v,
-						const struct member_info *info,
-						size_t n, uint64_t base_bit,
-						uint64_t agg_size)
-{
-	struct ph_error *err;
-	bool vptr = false, known;
-
-	/* Members of a class type another member starts inside.  */
-	for (size_t i = 0; i < n; i++) {
-		struct ph_member *m = &v[i];
-		uint64_t start = m->bit_offset, end = start + m->bit_size;
-		uint64_t next = end, size;
-		Dwarf_Die type;
-
-		/* A class with a virtual base has a vptr at its start, its
-		   own or its primary base's.  */
-		vptr = vptr || m->virtual_base;
-		if (m->base || m->bitfield || m->nested || !m->bit_size ||
-		    info[i].empty)
-			continue;
-		for (size_t k = 0; k < n; k++) {
-			const struct ph_member *o = &v[k];
-
-			if (k != i && !info[k].empty && o->bit_size &&
-			    o->bit_offset > start && o->bit_offset < next)
-				next = o->bit_offset;
-		}
-		if (next >= end)
-			continue;
-		type = info[i].type;
-		known = false;
-		if (info[i].has_type &&
-		    (err = ph_dw_cxx_nua_size(ctx, &type, &known, &size)))
-			return err;
-		if (!known || start + 8 * size > next)
-			size = (next - start + 7) / 8;
-		m->occupied = size;
-		m->occupies_less = m->occupied < m->size;
-	}
-	/* Members of an empty class: sharing a byte of another's data (no
-	   member without the attribute can), or in another's tail where
-	   GCC had to place one with it: it tries offset 0 first, and goes
-	   on from the end only when a subobject of its type is there.  */
-	for (size_t i = 0; i < n; i++) {
-		struct ph_member *m = &v[i];
-		uint64_t start = m->bit_offset;
-		bool shared, in_tail = false;
-
-		if (m->base || m->nested || !m->bit_size || !info[i].empty)
-			continue;
-		shared = start - base_bit >= 8 * agg_size ||
-			 (vptr && start - base_bit < 8 * ctx->addr_size);
-		for (size_t k = 0; k < n && !shared; k++) {
-			const struct ph_member *o = &v[k];
-			uint64_t bits = o->occupies_less ? 8 * o->occupied
-							 : o->bit_size;
-			Dwarf_Die type = info[k].type;
-
-			/* A virtual base is placed later (arrange_bases): it
-			   is at no offset yet.  */
-			if (k == i || !o->bit_size || o->virtual_base)
-				continue;
-			/* A base's data: not its tail, where the class goes
-			   on.  */
-			if (o->base && info[k].has_type) {
-				if ((err = ph_dw_cxx_data_size(ctx, &type,
-							       &known, &bits)))
-					return err;
-				if (known)
-					bits *= 8;
-			}
-			if (info[k].empty) {
-				shared = k < i && !o->occupies_less &&
-					 o->bit_offset == start;
-				continue;
-			}
-			shared = o->bit_offset <= start &&
-				 start < o->bit_offset + bits;
-			/* A tail something may be placed in: a base's, a
-			   [[no_unique_address]] member's reused.  */
-			in_tail = in_tail || ((o->base || o->occupies_less) &&
-					      o->bit_offset <= start &&
-					      start < o->bit_offset +
-						      8 * o->size);
-		}
-		if (!shared && in_tail && start != base_bit)
-			for (size_t k = 0; k < i && !shared; k++) {
-				const struct ph_member *o = &v[k];
-				Dwarf_Die outer = info[k].type;
-				Dwarf_Die type = info[i].type;
-
-				if (o->bit_offset == base_bit &&
-				    !o->virtual_base && info[k].has_type &&
-				    !o->bitfield &&
-				    (err = ph_dw_cxx_empty_at0(ctx, &outer,
-							       !o->base, &type,
-							       &shared)))
-					return err;
-			}
-		if (shared) {
-			m->occupied = 0;
-			m->occupies_less = true;
-		}
-	}
 	return NULL;
 }
 
@@ -681,7 +330,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	uint32_t *natural = NULL;
 	bool cxx_done = false;
 	struct ph_type pseudo;
-	struct member_info *minfo = NULL;
+	struct ph_dw_member_info *minfo = NULL;
 	size_t minfo_cap = 0;
 	Dwarf_Die child;
 	uint64_t v;
@@ -697,7 +346,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	     rc = dwarf_siblingof(&child, &child)) {
 		int tag = dwarf_tag(&child);
 		struct ph_member m;
-		struct member_info mi;
+		struct ph_dw_member_info mi;
 		bool skip;
 
 		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
@@ -711,11 +360,9 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 			goto out;
 		if (skip)
 			continue;
-		if (!ph_dw_reserve(&minfo, &minfo_cap, vec.n + 1,
-				   sizeof(*minfo))) {
-			err = &ph_error_nomem;
+		if ((err = ph_array_reserve(&minfo, &minfo_cap, vec.n + 1,
+					    sizeof(*minfo))))
 			goto out;
-		}
 		minfo[vec.n] = mi;
 		if ((err = ph_member_vec_push(&vec, &m)))
 			goto out;
@@ -725,17 +372,17 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 		goto out;
 	}
 	if (ctx->cxx && !is_union &&
-	    (err = settle_unique_addresses(ctx, vec.v, minfo, vec.n, base_bit,
-					   agg_size)))
+	    (err = ph_dw_settle_unique_addresses(ctx, vec.v, minfo, vec.n,
+						 base_bit, agg_size)))
 		goto out;
-	if (ctx->cxx && depth == 0 && !is_union && has_bases(agg)) {
+	if (ctx->cxx && depth == 0 && !is_union && ph_dw_has_bases(agg)) {
 		struct ph_dw_cxx_layout l;
 		bool known;
 
 		if ((err = ph_dw_cxx_layout(ctx, agg, &known, &l)))
 			goto out;
 		if (known) {
-			err = arrange_bases(ctx, &vec, &l, depth);
+			err = ph_dw_arrange_bases(ctx, &vec, &l, depth);
 			ph_dw_cxx_layout_free(&l);
 			if (err)
 				goto out;
@@ -758,9 +405,9 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	   something else starts inside it (tail padding reused), else its
 	   whole size.  */
 	if (cxx_done)
-		settle_base_sizes(vec.v, vec.n);
+		ph_dw_settle_base_sizes(vec.v, vec.n);
 	if (ctx->cxx && !is_union)
-		settle_overlapped_bases(vec.v, vec.n);
+		ph_dw_settle_overlapped_bases(vec.v, vec.n);
 	for (size_t i = 0; i < vec.n && !cxx_done; i++) {
 		struct ph_member *m = &vec.v[i];
 
@@ -834,7 +481,7 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	bool found, present;
 
 	*ret = 0;
-	if ((err = peel(&cur, true, &found)) || !found)
+	if ((err = peel(ctx, &cur, true, &found)) || !found)
 		return err;
 	if (dwarf_tag(&cur) != DW_TAG_structure_type &&
 	    dwarf_tag(&cur) != DW_TAG_class_type)
@@ -850,18 +497,15 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	if ((err = ph_dw_udata(&cur, DW_AT_byte_size, "DW_AT_byte_size",
 			       &present, &size)) || !present)
 		return err;
-	if (ctx->nest > PH_INPUT_MAX_DEPTH)
+	if (ctx->type.nest > PH_INPUT_MAX_DEPTH)
 		return ph_dw_error(&cur, NULL, "types nested too deeply");
 	/* In progress: a struct containing itself reads as unpadded.  */
 	if ((err = ph_dw_offmap_put(&ctx->align.paddings, off, 1)))
 		return err;
-	bool layout_only = ctx->layout_only;
+	struct ph_dw_type_state outer = ph_dw_ctx_inner_begin(ctx);
 
-	ctx->nest++;
-	ctx->layout_only = true;
 	err = build_list(ctx, &cur, 0, size, false, 0, &members, &n, &info);
-	ctx->layout_only = layout_only;
-	ctx->nest--;
+	ph_dw_ctx_inner_end(ctx, outer);
 	if (err)
 		return err;
 	*ret = (uint32_t)ph_tail_padding(members, n, 0, size, false);
@@ -912,7 +556,7 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	ret->typedef_name = typedef_name;
 	if ((err = ph_model_strdup(ctx->model, name, &ret->name)) ||
 	    (err = ph_model_strdup(ctx->model,
-				   ctx->layout_only ? "" : decl_file(ctx, die),
+				   ctx->type.layout_only ? "" : decl_file(ctx, die),
 				   &ret->file)))
 		return err;
 	if (dwarf_decl_line(die, &line) == 0 && line > 0)
@@ -928,5 +572,29 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	ret->explicit_align = info.explicit_align;
 	ret->packed = info.packed;
 	*built = true;
+	return NULL;
+}
+
+struct ph_error *ph_dw_lay_out(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			       const char *name, bool typedef_name,
+			       struct ph_type *ret, bool *built,
+			       const char **missed)
+{
+	struct ph_error *err;
+
+	*missed = NULL;
+	ctx->decls.layout = true;
+	ctx->decls.missed = false;
+	err = ph_dw_build_type(ctx, die, name, typedef_name, ret, built);
+	ctx->decls.layout = false;
+	/* Out of memory is never taken for a missing definition.  */
+	if (!ctx->decls.missed || err == &ph_error_nomem)
+		return err;
+	if (err)
+		ph_error_destroy(err);
+	/* Computed while a declaration stood for the class.  */
+	ph_dw_ctx_drop_layout_caches(ctx);
+	*built = false;
+	*missed = ctx->decls.missed_name.data;
 	return NULL;
 }

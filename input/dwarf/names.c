@@ -7,8 +7,13 @@
    are DIEs of their own wrapping the type they qualify, and the
    qualifiers of an array's elements may wrap the array.  The walk below
    gathers each link's qualifiers before looking at it.  */
-#include "dw.h"
+#include "names.h"
+
+#include "ctx.h"
+#include "scopes.h"
+#include "util.h"
 #include "../declarator.h"
+#include "../../reorg/layout.h"
 
 #include <dwarf.h>
 #include <inttypes.h>
@@ -709,4 +714,34 @@ struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	}
 	ph_buf_puts(out, name);
 	return NULL;
+}
+
+struct ph_error *ph_dw_spell_member(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				    struct ph_member *m)
+{
+	struct ph_buf head, pre, post;
+	struct ph_error *err;
+
+	/* Built only for its alignment or padding: no spelling.  */
+	if (ctx->type.layout_only) {
+		m->type = m->name_pre = m->name_post = "";
+		return NULL;
+	}
+	ph_buf_init(&head);
+	ph_buf_init(&pre);
+	ph_buf_init(&post);
+	err = ph_dw_spell_type(ctx, type, &head, &pre, &post);
+	if (!err && (head.failed || pre.failed || post.failed))
+		err = &ph_error_nomem;
+	if (!err &&
+	    !(err = ph_model_strdup(ctx->model, head.data ? head.data : "",
+				    &m->type)) &&
+	    !(err = ph_model_strdup(ctx->model, pre.data ? pre.data : "",
+				    &m->name_pre)))
+		err = ph_model_strdup(ctx->model, post.data ? post.data : "",
+				      &m->name_post);
+	ph_buf_deinit(&head);
+	ph_buf_deinit(&pre);
+	ph_buf_deinit(&post);
+	return err;
 }

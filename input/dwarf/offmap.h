@@ -1,4 +1,4 @@
-/* The reader's per-file caches keyed by DIE (util.c): an offset -> value
+/* The reader's per-file caches keyed by DIE (offmap.c): an offset -> value
    map and a growing array of DIEs, apart from dw.h so that each
    module's header can hold its own cache.  */
 #ifndef PH_INPUT_DWARF_OFFMAP_H

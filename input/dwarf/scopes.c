@@ -2,7 +2,10 @@
    libdw does not keep: recorded a whole unit at a time, the first time a
    qualified name in it is needed (names.c), and forgotten per unit
    (struct ph_dw_names_cache, names.h).  */
-#include "dw.h"
+#include "scopes.h"
+
+#include "ctx.h"
+#include "util.h"
 
 #include <dwarf.h>
 #include <stdlib.h>
@@ -130,24 +133,3 @@ struct ph_error *ph_dw_scope_parent(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	return NULL;
 }
 
-void ph_dw_names_cache_init(struct ph_dw_names_cache *c)
-{
-	ph_dw_offmap_init(&c->parents);
-	c->parent_dies.v = NULL;
-	c->parent_dies.n = c->parent_dies.cap = 0;
-	ph_dw_offmap_init(&c->parented_units);
-}
-
-void ph_dw_names_cache_deinit(struct ph_dw_names_cache *c)
-{
-	ph_dw_offmap_deinit(&c->parents);
-	free(c->parent_dies.v);
-	ph_dw_offmap_deinit(&c->parented_units);
-}
-
-void ph_dw_names_cache_reset(struct ph_dw_names_cache *c)
-{
-	ph_dw_offmap_deinit(&c->parents);
-	ph_dw_offmap_deinit(&c->parented_units);
-	c->parent_dies.n = 0;
-}

@@ -1,5 +1,5 @@
-/* Small helpers: an offset map, libdw errors as ph_errors, attributes.  */
-#include "dw.h"
+/* Small helpers: libdw errors as ph_errors, attributes, names.  */
+#include "util.h"
 
 #include <dwarf.h>
 #include <errno.h>
@@ -7,87 +7,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-void ph_dw_offmap_init(struct ph_dw_offmap *map)
-{
-	map->keys = map->vals = NULL;
-	map->n = map->cap = 0;
-}
-
-void ph_dw_offmap_deinit(struct ph_dw_offmap *map)
-{
-	free(map->keys);
-	free(map->vals);
-	ph_dw_offmap_init(map);
-}
-
-static size_t slot(uint64_t key, size_t cap)
-{
-	/* Fibonacci hashing; cap is a power of two.  */
-	return (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & (cap - 1);
-}
-
-/* Keys are stored + 1 so that 0 marks an empty slot.  */
-uint64_t ph_dw_offmap_get(const struct ph_dw_offmap *map, uint64_t key)
-{
-	if (!map->cap)
-		return 0;
-	for (size_t i = slot(key, map->cap);; i = (i + 1) & (map->cap - 1)) {
-		if (map->keys[i] == 0)
-			return 0;
-		if (map->keys[i] == key + 1)
-			return map->vals[i];
-	}
-}
-
-static struct ph_error *grow(struct ph_dw_offmap *map)
-{
-	size_t cap = map->cap ? 2 * map->cap : 256;
-	uint64_t *keys = calloc(cap, sizeof(*keys));
-	uint64_t *vals = calloc(cap, sizeof(*vals));
-
-	if (!keys || !vals) {
-		free(keys);
-		free(vals);
-		return &ph_error_nomem;
-	}
-	for (size_t i = 0; i < map->cap; i++) {
-		if (!map->keys[i])
-			continue;
-		size_t j = slot(map->keys[i] - 1, cap);
-		while (keys[j])
-			j = (j + 1) & (cap - 1);
-		keys[j] = map->keys[i];
-		vals[j] = map->vals[i];
-	}
-	free(map->keys);
-	free(map->vals);
-	map->keys = keys;
-	map->vals = vals;
-	map->cap = cap;
-	return NULL;
-}
-
-struct ph_error *ph_dw_offmap_put(struct ph_dw_offmap *map, uint64_t key,
-				  uint64_t val)
-{
-	struct ph_error *err;
-
-	if (2 * (map->n + 1) > map->cap && (err = grow(map)))
-		return err;
-	for (size_t i = slot(key, map->cap);; i = (i + 1) & (map->cap - 1)) {
-		if (map->keys[i] == key + 1) {
-			map->vals[i] = val;
-			return NULL;
-		}
-		if (map->keys[i] == 0) {
-			map->keys[i] = key + 1;
-			map->vals[i] = val;
-			map->n++;
-			return NULL;
-		}
-	}
-}
 
 struct ph_error *ph_dw_error(Dwarf_Die *die, const char *attr,
 			     const char *what)
@@ -127,7 +46,8 @@ struct ph_error *ph_dw_udata(Dwarf_Die *die, unsigned at, const char *name,
 	return NULL;
 }
 
-struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret)
+struct ph_error *ph_dw_type_ref(Dwarf_Die *die, bool *present,
+				Dwarf_Die *ret)
 {
 	Dwarf_Attribute attr;
 
@@ -137,136 +57,28 @@ struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret)
 	if (!dwarf_formref_die(&attr, ret))
 		return ph_dw_error(die, "DW_AT_type", "bad type reference");
 	*present = true;
-	return ph_dw_follow_signature(ret);
+	return NULL;
 }
 
-_Thread_local struct ph_dw_ctx *ph_dw_current;
+struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret)
+{
+	struct ph_error *err = ph_dw_type_ref(die, present, ret);
+
+	return err || !*present ? err : ph_dw_follow_signature(ret);
+}
 
 struct ph_error *ph_dw_follow_signature(Dwarf_Die *die)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Die def;
 
-	if (!dwarf_attr(die, DW_AT_signature, &attr)) {
-		struct ph_dw_ctx *ctx = ph_dw_current;
-
-		return ctx ? ctx->resolve_decl(ctx, die) : NULL;
-	}
+	if (!dwarf_attr(die, DW_AT_signature, &attr))
+		return NULL;
 	if (!dwarf_formref_die(&attr, &def))
 		return ph_dw_error(die, "DW_AT_signature",
 				   "no type unit with this signature");
 	*die = def;
 	return NULL;
-}
-
-static struct ph_error *size_at(Dwarf_Die *type, unsigned depth,
-				uint64_t *ret, bool *known)
-{
-	Dwarf_Die cur = *type, elem, sub;
-	Dwarf_Word w;
-	struct ph_error *err;
-	uint64_t size, count = 1;
-	bool present;
-	int rc;
-
-	*known = false;
-	*ret = 0;
-	if (depth > PH_INPUT_MAX_DEPTH)
-		return ph_dw_error(type, "DW_AT_type", "type chain too long");
-	/* libdw counts C++'s zero-length array (upper bound 0xffffffff on a
-	   32-bit target) as 2^32 elements: our rule for those.  */
-	if ((dwarf_tag(&cur) != DW_TAG_array_type ||
-	     dwarf_hasattr_integrate(&cur, DW_AT_byte_size)) &&
-	    dwarf_aggregate_size(&cur, &w) == 0) {
-		*known = true;
-		*ret = w;
-		return NULL;
-	}
-	/* libdw does not follow DW_AT_signature: a declaration standing for
-	   a type unit's definition, or a chain through one.  */
-	switch (dwarf_tag(&cur)) {
-	case DW_TAG_structure_type:
-	case DW_TAG_class_type:
-	case DW_TAG_union_type:
-	case DW_TAG_enumeration_type:
-		if (!dwarf_hasattr(&cur, DW_AT_signature) &&
-		    !dwarf_hasattr(&cur, DW_AT_declaration))
-			return NULL;
-		if ((err = ph_dw_follow_signature(&cur)))
-			return err;
-		if (dwarf_hasattr(&cur, DW_AT_declaration))
-			return NULL;
-		return size_at(&cur, depth + 1, ret, known);
-	case DW_TAG_typedef:
-	case DW_TAG_const_type:
-	case DW_TAG_volatile_type:
-	case DW_TAG_restrict_type:
-	case DW_TAG_atomic_type:
-		if ((err = ph_dw_type(&cur, &present, &cur)) || !present)
-			return err;
-		return size_at(&cur, depth + 1, ret, known);
-	case DW_TAG_unspecified_type: {
-		Dwarf_Die cu;
-		uint8_t addr_size = 0;
-
-		if (!ph_dw_is_nullptr_t(&cur) ||
-		    !dwarf_diecu(&cur, &cu, &addr_size, NULL) || !addr_size)
-			return NULL;
-		*known = true;
-		*ret = addr_size;
-		return NULL;
-	}
-	case DW_TAG_ptr_to_member_type: {
-		/* GCC gives them no DW_AT_byte_size.  The Itanium C++ ABI's:
-		   a data member pointer is a ptrdiff_t, a member function
-		   pointer two words (the function or vtable offset, the
-		   adjustment of this).  */
-		Dwarf_Die cu;
-		uint8_t addr_size = 0;
-
-		if (!dwarf_diecu(&cur, &cu, &addr_size, NULL) || !addr_size)
-			return NULL;
-		if ((err = ph_dw_type(&cur, &present, &elem)))
-			return err;
-		for (unsigned i = 0; present && i <= PH_INPUT_MAX_DEPTH &&
-				     (dwarf_tag(&elem) == DW_TAG_typedef ||
-				      dwarf_tag(&elem) == DW_TAG_const_type ||
-				      dwarf_tag(&elem) == DW_TAG_volatile_type);
-		     i++)
-			if ((err = ph_dw_type(&elem, &present, &elem)))
-				return err;
-		*known = true;
-		*ret = present && dwarf_tag(&elem) == DW_TAG_subroutine_type ?
-		       2 * (uint64_t)addr_size : addr_size;
-		return NULL;
-	}
-	case DW_TAG_array_type:
-		if ((err = ph_dw_type(&cur, &present, &elem)) || !present)
-			return err;
-		if ((err = size_at(&elem, depth + 1, &size, known)) ||
-		    !*known)
-			return err;
-		*known = false;
-		for (rc = dwarf_child(&cur, &sub); rc == 0;
-		     rc = dwarf_siblingof(&sub, &sub)) {
-			uint64_t w;
-
-			if (dwarf_tag(&sub) != DW_TAG_subrange_type)
-				continue;
-			if (!ph_dw_subrange_count(&sub, &w))
-				return NULL;
-			if (w && count > UINT64_MAX / w)
-				return NULL;
-			count *= w;
-		}
-		if (rc < 0 || (size && count > UINT64_MAX / size))
-			return NULL;
-		*known = true;
-		*ret = size * count;
-		return NULL;
-	default:
-		return NULL;
-	}
 }
 
 bool ph_dw_is_nullptr_t(Dwarf_Die *die)
@@ -364,11 +176,6 @@ unsigned ph_dw_gcc_major(Dwarf *dw, Dwarf_Die *unit)
 		}
 	}
 	return 0;
-}
-
-struct ph_error *ph_dw_size(Dwarf_Die *type, uint64_t *ret, bool *known)
-{
-	return size_at(type, 0, ret, known);
 }
 
 const char *ph_dw_decl_file(Dwarf_Die *die, bool *nomem)

@@ -9,6 +9,7 @@
 #include "fprint.h"
 #include "scan.h"
 #include "scan-fprint.h"
+#include "members.h"
 #include "walk-rule.h"
 
 #include <dwarf.h>
@@ -93,20 +94,14 @@ static struct ph_error *build(struct ph_dw_walk *w, Dwarf_Die *die,
 {
 	struct ph_type t;
 	struct ph_error *err;
+	const char *missed;
 	bool built, seen;
 
 	w->nr_built++;
-	w->ctx->decls.layout = true;
-	w->ctx->decls.missed = false;
-	err = ph_dw_build_type(w->ctx, die, name, typedef_name, &t, &built);
-	w->ctx->decls.layout = false;
-	if (w->ctx->decls.missed && err != &ph_error_nomem) {
-		/* Another unit may define the class: see defs.c.  */
-		if (err)
-			ph_error_destroy(err);
-		ph_dw_ctx_drop_layout_caches(w->ctx);
+	err = ph_dw_lay_out(w->ctx, die, name, typedef_name, &t, &built,
+			    &missed);
+	if (missed)	/* another unit may define the class: see defs.c */
 		return defer(w, die, name, typedef_name, typedef_align);
-	}
 	if (err || !built)
 		return err;
 	ph_dw_take_typedef_align(&t, typedef_align);
@@ -484,24 +479,15 @@ struct ph_error *ph_dw_walk_unit(struct ph_dw_walk *w, Dwarf_CU *cu,
 		}
 	}
 	lang = dwarf_srclang(&root);
-	ctx->cxx = cxx_lang(lang);
-	ctx->c_prototypes = true;
-	ph_dw_ctx_set_gcc_major(ctx, ph_dw_gcc_major(ctx->dw, &root));
 	/* What is kept by DIE is per unit: the caches are dropped (a DIE
 	   of a shared unit is computed again, the same), so that memory
 	   follows the unit, not the file.  */
 	w->unit_cu = root.cu;
 	ph_dw_offmap_deinit(&w->typedef_named);
 	ph_dw_fp_memo_clear(w->fp_memo);
-	ph_dw_align_cache_reset(&ctx->align);
-	ph_dw_names_cache_reset(&ctx->names);
-	/* A fresh scratch model per unit: what a unit builds and does not
-	   keep goes with it.  */
-	ph_model_destroy(ctx->model);
-	ctx->model = NULL;
-	if ((err = ph_model_create(&ctx->model)))
+	if ((err = ph_dw_ctx_unit_begin(ctx, cxx_lang(lang),
+					ph_dw_gcc_major(ctx->dw, &root))))
 		return err;
-	ctx->scan = NULL;
 	if (!ctx->cxx && unit_type == DW_UT_compile && w->fast) {
 		const struct ph_dw_scan_event *ev;
 		size_t n;
