@@ -103,7 +103,7 @@ bool ph_untagged_aggregate(tree type);
 bool ph_type_collected(tree type);
 
 /* The FIELD_DECL of member M of TYPE; where TYPE is defined
-   (sites-out.cc).  TYPE is an aggregate defined in place at BASE bits
+   (places.cc).  TYPE is an aggregate defined in place at BASE bits
    into the outermost type when M is one of its members (the model's
    offsets are from the outermost type's start).  */
 tree ph_member_decl(tree type, const struct ph_member *m, uint64_t base = 0);

@@ -15,6 +15,8 @@ void ph_site_place(ph_unit_site *s, location_t loc);
 bool ph_compound_literal_decl(tree var);
 /* VAR's initializer is read now, for the first time.  */
 bool ph_sites_var_once(tree var);
+
+/* places.cc (and ph_member_decl, ph_type_location of plugin.h).  */
 /* A location for LINE:COLUMN of FILE (HINT's map first), verified to
    expand to it; UNKNOWN_LOCATION when the line maps have none.  */
 location_t ph_location_at(const char *file, uint32_t line, uint32_t column,
@@ -60,6 +62,12 @@ std::vector<std::string> ph_type_aliases(tree type);
 void ph_asserts_for(tree type, const struct ph_type *t,
 		    std::vector<ph_unit_site> *out);
 void ph_asserts_release(void);
+
+/* defsite.cc: the definition's own site, S: its member declarations
+   (and their comments) moved into SUGGESTED's order, or why they
+   cannot be.  */
+void ph_definition_site(tree type, const struct ph_type *t,
+			const struct ph_type *suggested, ph_unit_site *s);
 
 /* sites-out.cc: a type's sites at the end of the unit.  */
 struct ph_type_report {
