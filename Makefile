@@ -70,6 +70,8 @@ PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/funcs.cc
 PLUGIN_SRC += plugin/places.cc
 PLUGIN_SRC += plugin/defread.cc
 PLUGIN_SRC += plugin/defsite.cc
+PLUGIN_SRC += plugin/initmacros.cc
+PLUGIN_SRC += plugin/initreplay.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
 # the default GCC must compile them again.
 PLUGIN_OBJ := $(PLUGIN_SRC:plugin/%.cc=build/gcc-$(DEFAULT_GCC_MAJOR)/%.o)

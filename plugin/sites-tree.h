@@ -28,11 +28,31 @@ void ph_init_var_root(tree var, tree ctor);
    constant): CTOR has the values that are left, which may be zero.  */
 void ph_init_var_root_split(tree var, tree ctor, bool split);
 void ph_init_expr_root(tree ctor, location_t where, tree fn);
+void ph_init_text_root(tree type, tree ctor, location_t anchor,
+		       const ph_src_file *file, size_t open);
+
+/* initreplay.cc (and initreplay.h): what the front end's CONSTRUCTOR
+   says alone.  */
 void ph_init_unreadable(tree ctor, location_t anchor, const char *why);
 /* Every value CTOR gives is zero.  */
 bool ph_init_all_zero(tree ctor);
-void ph_init_text_root(tree type, tree ctor, location_t anchor,
-		       const ph_src_file *file, size_t open);
+
+/* initmacros.cc: macros in initializers.  */
+/* The preprocessor's macro named by TEXT[START, END), or NULL.  */
+cpp_hashnode *ph_macro_named(const std::string &text, size_t start,
+			     size_t end);
+/* Whether the macro's replacement list has a comma outside brackets:
+   then it stands for several elements.  */
+bool ph_macro_has_comma(cpp_hashnode *node);
+/* The macro stands for a compound literal: ((T){...}) or (T){...}.  */
+bool ph_macro_is_literal(cpp_hashnode *node);
+/* The number an object-like macro NAME stands for (an array index).  */
+bool ph_macro_number(const std::string &name, uint64_t *ret);
+/* The braced list that is the whole body of macro NODE: the file of its
+   definition and the '{' there; NULL with *WHY when its body is
+   something else.  */
+const ph_src_file *ph_macro_list(cpp_hashnode *node, size_t *open,
+				 const char **why);
 
 /* cxxsites.cc.  */
 bool ph_cxx_ctor_done(tree ctor);
