@@ -1,9 +1,10 @@
 /* Where things are: the FIELD_DECL a model member came from, where a
-   type is defined, the location of a line and column of a file.  Apart
-   from sites-out.cc because the definition's reader (defread.cc), the
-   collectors (sites.cc, initsites.cc, cxxsites.cc, asserts.cc) and the
-   warnings (warn.cc) ask too, and none of them may depend on what
-   assembles the sites at the end of the unit.  */
+   type is defined, the location of a line and column of a file, the
+   text a location points at.  Apart from sites-out.cc and cxxsites.cc
+   because the definition's reader (defread.cc), the collectors
+   (sites.cc, initsites.cc, cxxsites.cc, cxxctors.cc, asserts.cc) and
+   the warnings (warn.cc) ask too, and none of them may depend on what
+   walks a function or assembles the sites at the end of the unit.  */
 #include "sites.h"
 
 #include "plugin.h"
@@ -107,4 +108,16 @@ location_t ph_location_at(const char *file, uint32_t line, uint32_t column,
 			best = m;
 	}
 	return try_map(best);
+}
+
+const ph_src_file *ph_anchor_text(location_t anchor, size_t *off)
+{
+	if (anchor == UNKNOWN_LOCATION || from_macro_expansion_at(anchor))
+		return NULL;
+	expanded_location x = expand_location(anchor);
+	const ph_src_file *f = ph_src_get(x.file);
+	if (!f)
+		return NULL;
+	*off = f->offset(x.line, x.column);
+	return *off == std::string::npos ? NULL : f;
 }

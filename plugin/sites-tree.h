@@ -21,6 +21,10 @@ bool ph_sites_var_once(tree var);
    expand to it; UNKNOWN_LOCATION when the line maps have none.  */
 location_t ph_location_at(const char *file, uint32_t line, uint32_t column,
 			  location_t hint);
+/* The file ANCHOR is in and its byte there (*OFF); NULL when the text
+   does not show it (a macro's expansion, no location, a changed
+   file).  */
+const ph_src_file *ph_anchor_text(location_t anchor, size_t *off);
 
 /* initsites.cc: braced lists.  */
 void ph_init_var_root(tree var, tree ctor);
@@ -61,9 +65,6 @@ void ph_cxx_mark_done(tree ctor);
 void ph_cxx_walk_end(void);
 void ph_cxx_binding(tree var);
 void ph_cxx_walk_node(tree t, location_t where, tree fn, int *walk_subtrees);
-void ph_cxx_function(tree fn);
-size_t ph_cxx_mem_init_list(tree fn, tree field);
-void ph_cxx_record_lifetimes(tree record);
 /* FN (a library function) initializes an aggregate TYPE of the program
    from its arguments; FN calls CALLEE at WHERE.  */
 void ph_cxx_note_forward(tree fn, tree type);
@@ -74,6 +75,14 @@ void ph_cxx_forwarded_sites(void);
 void ph_cxx_release(void);
 /* A braced list of C++ whose text is somewhere around WHERE.  */
 void ph_cxx_expr_root(tree ctor, location_t where, tree fn);
+
+/* cxxctors.cc: constructors and destructors.  */
+void ph_cxx_function(tree fn);
+/* The class of the constructor being walked (ph_cxx_function), or
+   NULL_TREE.  */
+tree ph_cxx_ctor_class(void);
+size_t ph_cxx_mem_init_list(tree fn, tree field);
+void ph_cxx_record_lifetimes(tree record);
 
 /* asserts.cc: static assertions on offsetof and sizeof.  */
 void ph_asserts_note_typedef(tree decl);
