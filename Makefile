@@ -73,6 +73,8 @@ PLUGIN_SRC += plugin/defsite.cc
 PLUGIN_SRC += plugin/initmacros.cc
 PLUGIN_SRC += plugin/initreplay.cc
 PLUGIN_SRC += plugin/cxxctors.cc
+PLUGIN_SRC += plugin/args.cc
+PLUGIN_SRC += plugin/attributes.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
 # the default GCC must compile them again.
 PLUGIN_OBJ := $(PLUGIN_SRC:plugin/%.cc=build/gcc-$(DEFAULT_GCC_MAJOR)/%.o)

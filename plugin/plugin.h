@@ -94,6 +94,10 @@ void ph_embed_release(void);
 bool ph_embed_lto_p(void);
 struct ph_error *ph_embed_report_lto(const char *functions, size_t len);
 
+/* The PLUGIN_ATTRIBUTES callback: registers pokehole_hot (a member),
+   pokehole_ignore and pokehole_abi (a type) with GCC (attributes.cc).  */
+void ph_register_attributes(void *gcc_data, void *user_data);
+
 /* TYPE is a struct or union defined in place, without a name of its own
    (C++'s anonymous identifier counts as none).  */
 bool ph_untagged_aggregate(tree type);
