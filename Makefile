@@ -68,6 +68,14 @@ PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/funcs.cc
 	plugin/output.cc plugin/warn.cc plugin/warnonce.cc plugin/embed.cc plugin/srctext.cc \
 	plugin/sites.cc plugin/initsites.cc plugin/cxxsites.cc \
 	plugin/asserts.cc plugin/sites-out.cc plugin/jsondir.cc
+PLUGIN_SRC += plugin/places.cc
+PLUGIN_SRC += plugin/defread.cc
+PLUGIN_SRC += plugin/defsite.cc
+PLUGIN_SRC += plugin/initmacros.cc
+PLUGIN_SRC += plugin/initreplay.cc
+PLUGIN_SRC += plugin/cxxctors.cc
+PLUGIN_SRC += plugin/args.cc
+PLUGIN_SRC += plugin/attributes.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
 # the default GCC must compile them again.
 PLUGIN_OBJ := $(PLUGIN_SRC:plugin/%.cc=build/gcc-$(DEFAULT_GCC_MAJOR)/%.o)

@@ -94,6 +94,10 @@ void ph_embed_release(void);
 bool ph_embed_lto_p(void);
 struct ph_error *ph_embed_report_lto(const char *functions, size_t len);
 
+/* The PLUGIN_ATTRIBUTES callback: registers pokehole_hot (a member),
+   pokehole_ignore and pokehole_abi (a type) with GCC (attributes.cc).  */
+void ph_register_attributes(void *gcc_data, void *user_data);
+
 /* TYPE is a struct or union defined in place, without a name of its own
    (C++'s anonymous identifier counts as none).  */
 bool ph_untagged_aggregate(tree type);
@@ -103,7 +107,7 @@ bool ph_untagged_aggregate(tree type);
 bool ph_type_collected(tree type);
 
 /* The FIELD_DECL of member M of TYPE; where TYPE is defined
-   (sites-out.cc).  TYPE is an aggregate defined in place at BASE bits
+   (places.cc).  TYPE is an aggregate defined in place at BASE bits
    into the outermost type when M is one of its members (the model's
    offsets are from the outermost type's start).  */
 tree ph_member_decl(tree type, const struct ph_member *m, uint64_t base = 0);

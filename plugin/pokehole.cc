@@ -1,7 +1,7 @@
 /* pokehole.so: the layouts GCC gives structs and unions, reported while
    the compiler runs.
 
-   Options, as -fplugin-arg-pokehole-KEY[=VALUE]:
+   Options, as -fplugin-arg-pokehole-KEY[=VALUE] (args.cc parses them):
      report=PATH        pahole-style text, appended to PATH ("-": stdout)
      json=PATH          JSON Lines (docs/layout-jsonl.md), appended to PATH
                         ("-": stdout), one translation unit per locked write
@@ -62,6 +62,7 @@
 
 #include "plugin.h"
 #include "sites-tree.h"
+#include "args.h"
 
 /* Defines gcc_version: once, here.  */
 #include "plugin-version.h"
@@ -69,25 +70,6 @@
 int plugin_is_GPL_compatible;
 
 static const char plugin_version_string[] = "pokehole " PH_VERSION;
-
-static struct {
-	const char *report;
-	const char *json;
-	const char *json_dir;
-	unsigned cacheline;
-	struct ph_names *types;	/* NULL for all */
-	bool system_headers;
-	bool artificial;
-	bool reorganize;
-	bool demote;
-	bool cross_groups;
-	struct ph_warn_options warn;
-	const char *warn_once;	/* "0": every unit warns */
-	const char *baseline;
-	bool functions;
-	bool embed;
-	int sites;		/* -1: as the other options imply */
-} opts;		/* defaults set in plugin_init */
 
 static struct ph_baseline *baseline;
 
@@ -111,7 +93,7 @@ bool ph_type_collected(tree type)
 
 static bool wanted_name(const char *name)
 {
-	return !opts.types || ph_names_select(opts.types, name);
+	return !ph_opts.types || ph_names_select(ph_opts.types, name);
 }
 
 static void collect(tree type)
@@ -157,7 +139,7 @@ static bool unit_started;
 static void start_unit(void *, void *)
 {
 	unit_started = true;
-	if (opts.functions || (opts.warn.kinds & PH_WARN_UNINLINED))
+	if (ph_opts.functions || (ph_opts.warn.kinds & PH_WARN_UNINLINED))
 		ph_funcs_start_unit();
 	if (debug_hooks == &wrapped_debug_hooks)
 		return;
@@ -175,7 +157,7 @@ static struct ph_error *write_unit_file(const struct ph_buf *json)
 	struct ph_error *err;
 
 	ph_buf_init(&path);
-	err = ph_json_dir_path(opts.json_dir, &path);
+	err = ph_json_dir_path(ph_opts.json_dir, &path);
 	if (!err && path.len)
 		err = ph_write_file(path.data, json);
 	ph_buf_deinit(&path);
@@ -205,9 +187,9 @@ static void write_json(struct ph_buf *json)
 {
 	struct ph_error *err;
 
-	if (opts.json && (err = ph_append_locked(opts.json, json)))
+	if (ph_opts.json && (err = ph_append_locked(ph_opts.json, json)))
 		report_error("cannot write the JSON report", err);
-	else if (opts.json_dir && (err = write_unit_file(json)))
+	else if (ph_opts.json_dir && (err = write_unit_file(json)))
 		report_error("cannot write the JSON report", err);
 }
 
@@ -222,9 +204,9 @@ static void flush_json(void)
 	if (!seen_error()) {
 		size_t layouts = deferred_layouts;
 
-		if (opts.functions)
+		if (ph_opts.functions)
 			ph_funcs_render(&deferred_json);
-		if (opts.embed && !deferred_json.failed &&
+		if (ph_opts.embed && !deferred_json.failed &&
 		    (err = ph_embed_report(deferred_json.data + layouts,
 					   deferred_json.len - layouts)))
 			report_error("cannot embed the report", err);
@@ -244,7 +226,7 @@ static void embed_in_ir(const struct ph_buf *sites)
 
 	ph_buf_init(&funcs);
 	ph_buf_putn(&funcs, sites->data ? sites->data : "", sites->len);
-	if (opts.functions)
+	if (ph_opts.functions)
 		ph_funcs_render(&funcs);
 	if (funcs.failed)
 		err = &ph_error_nomem;
@@ -259,16 +241,16 @@ static struct ph_error *render_reorganized(struct ph_model *model,
 					   const struct ph_type *t,
 					   struct ph_buf *text)
 {
-	struct ph_text_options o = { opts.cacheline, 0, NULL, NULL };
+	struct ph_text_options o = { ph_opts.cacheline, 0, NULL, NULL };
 	struct ph_reorg_options ropts;
 	struct ph_reorg_result r;
 	struct ph_error *err;
 
 	memset(&ropts, 0, sizeof(ropts));
-	ropts.cacheline = opts.cacheline;
+	ropts.cacheline = ph_opts.cacheline;
 	ropts.steps = true;
-	ropts.demote_bitfields = opts.demote;
-	ropts.cross_groups = opts.cross_groups;
+	ropts.demote_bitfields = ph_opts.demote;
+	ropts.cross_groups = ph_opts.cross_groups;
 	if ((err = ph_reorganize(model, t, &ropts, &r)))
 		return err;
 	if (r.type == t)
@@ -288,7 +270,7 @@ static void cleanup(void)
 		debug_hooks = orig_debug_hooks;
 	delete seen;
 	seen = NULL;
-	ph_names_destroy(opts.types);
+	ph_names_destroy(ph_opts.types);
 }
 
 /* The bits members M[0..N) need at the least: a nested struct's its
@@ -332,14 +314,14 @@ static void report(void)
 {
 	struct ph_model *model = NULL;
 	struct ph_buf text, json, name, sites_json;
-	struct ph_text_options text_opts = { opts.cacheline, 0, NULL, NULL };
+	struct ph_text_options text_opts = { ph_opts.cacheline, 0, NULL, NULL };
 	struct ph_error *err;
 	unsigned i;
 	tree type;
 
 	if (!unit_started || seen_error() ||
-	    (!opts.report && !opts.json && !opts.json_dir && !opts.embed &&
-	     !opts.warn.kinds))
+	    (!ph_opts.report && !ph_opts.json && !ph_opts.json_dir &&
+	     !ph_opts.embed && !ph_opts.warn.kinds))
 		return;
 	/* GCC spells some distinct classes alike, in DWARF too (libstdc++
 	   15's is_null_pointer<const std::nullptr_t> and its cv siblings all
@@ -356,7 +338,8 @@ static void report(void)
 	ph_buf_init(&name);
 	ph_buf_init(&sites_json);
 	bool sites = ph_sites_enabled();
-	if (sites && opts.sites && (opts.json || opts.json_dir || opts.embed))
+	if (sites && ph_opts.sites &&
+	    (ph_opts.json || ph_opts.json_dir || ph_opts.embed))
 		ph_sites_render_unit(&sites_json);
 	FOR_EACH_VEC_SAFE_ELT(pending, i, type) {
 		const struct ph_type *t;
@@ -366,9 +349,10 @@ static void report(void)
 		if (!ph_record_name(type, &name, &typedef_name) ||
 		    name.failed || !wanted_name(name.data))
 			continue;
-		if (!opts.artificial && ph_compiler_made(type, pending_where[i]))
+		if (!ph_opts.artificial &&
+		    ph_compiler_made(type, pending_where[i]))
 			continue;
-		if (!opts.system_headers && TYPE_STUB_DECL(type) &&
+		if (!ph_opts.system_headers && TYPE_STUB_DECL(type) &&
 		    in_system_header_at(pending_where[i]))
 			continue;
 		if ((err = ph_type_from_tree(model, type, name.data, typedef_name,
@@ -385,12 +369,13 @@ static void report(void)
 		struct ph_reorg_result r;
 		bool fixed_size = !could_shrink(t);
 		r.type = t;
-		if (!fixed_size && (sites || (opts.warn.kinds &
-					      (PH_WARN_HOLES | PH_WARN_PADDING)))) {
+		if (!fixed_size &&
+		    (sites || (ph_opts.warn.kinds &
+			       (PH_WARN_HOLES | PH_WARN_PADDING)))) {
 			struct ph_reorg_options ropts;
 
 			memset(&ropts, 0, sizeof(ropts));
-			ropts.cacheline = opts.cacheline;
+			ropts.cacheline = ph_opts.cacheline;
 			if ((err = ph_reorganize(model, t, &ropts, &r))) {
 				if (err == &ph_error_nomem)
 					break;
@@ -407,37 +392,37 @@ static void report(void)
 		if (sites)
 			ph_sites_assemble(type, t, r.type, &rep);
 		/* Each class is warned about at its own place.  */
-		if (opts.warn.kinds)
-			ph_warn_type(type, t, model, &opts.warn,
+		if (ph_opts.warn.kinds)
+			ph_warn_type(type, t, model, &ph_opts.warn,
 				     sites ? &rep : NULL, fixed_size);
 		bool repeated;
 		if ((err = ph_dedup_seen(dedup, t, &repeated)))
 			break;
 		if (repeated)
 			continue;
-		if (sites && opts.sites && ph_sites_worth_a_record(rep) &&
-		    (opts.json || opts.json_dir || opts.embed))
+		if (sites && ph_opts.sites && ph_sites_worth_a_record(rep) &&
+		    (ph_opts.json || ph_opts.json_dir || ph_opts.embed))
 			ph_sites_render(rep, t, &sites_json);
-		if (opts.report &&
+		if (ph_opts.report &&
 		    (err = ph_render_text(&text, t, &text_opts)))
 			break;
-		if (opts.report && opts.reorganize &&
+		if (ph_opts.report && ph_opts.reorganize &&
 		    (err = render_reorganized(model, t, &text)))
 			break;
 		size_t at = json.len;
-		if ((opts.json || opts.json_dir || opts.embed) &&
-		    (err = ph_render_jsonl(&json, t, opts.cacheline)))
+		if ((ph_opts.json || ph_opts.json_dir || ph_opts.embed) &&
+		    (err = ph_render_jsonl(&json, t, ph_opts.cacheline)))
 			break;
-		if (opts.embed && !json.failed)
+		if (ph_opts.embed && !json.failed)
 			ph_embed_collect(t, json.data + at, json.len - at);
 	}
 	/* The warnings of the unit's types are decided: the lock on the
 	   warn-once file goes.  */
-	if (opts.warn.kinds)
+	if (ph_opts.warn.kinds)
 		ph_warn_once_flush(unit_started);
-	if (!err && opts.embed)
+	if (!err && ph_opts.embed)
 		err = ph_embed_seal();
-	if (!err && opts.embed && ph_embed_lto_p())
+	if (!err && ph_opts.embed && ph_embed_lto_p())
 		embed_in_ir(&sites_json);
 	if (!err && sites_json.failed)
 		err = &ph_error_nomem;
@@ -449,10 +434,11 @@ static void report(void)
 			    sites_json.len);
 	if (err)
 		report_error("cannot render the layouts", err);
-	else if (opts.report && (err = ph_append_locked(opts.report, &text)))
+	else if (ph_opts.report &&
+		 (err = ph_append_locked(ph_opts.report, &text)))
 		report_error("cannot write the report", err);
-	else if ((opts.functions && (opts.json || opts.json_dir)) ||
-		 opts.embed) {
+	else if ((ph_opts.functions && (ph_opts.json || ph_opts.json_dir)) ||
+		 ph_opts.embed) {
 		deferred_json = json;
 		deferred_layouts = layouts;
 		ph_buf_init(&json);
@@ -465,22 +451,6 @@ static void report(void)
 	ph_buf_deinit(&sites_json);
 	ph_dedup_destroy(dedup);
 	ph_model_destroy(model);
-}
-
-
-static bool parse_unsigned(const char *s, unsigned long max,
-			   unsigned long *ret)
-{
-	char *end;
-
-	if (!s || !*s || !ISDIGIT(*s))
-		return false;
-	errno = 0;
-	unsigned long v = strtoul(s, &end, 10);
-	if (errno || *end || v == 0 || v > max)
-		return false;
-	*ret = v;
-	return true;
 }
 
 /* Types are turned into layouts as soon as the front end is done with
@@ -510,322 +480,16 @@ static void finish(void *, void *)
 	cleanup();
 }
 
-/* Attributes users write in their sources, guarded by __has_attribute
-   where the plugin may be absent.  */
-/* Arguments are warned about, not refused: code that compiles without the
-   plugin (where the attribute is merely unknown) must compile with it.  */
-static bool no_arguments(tree name, tree args, bool *no_add_attrs)
-{
-	if (!args)
-		return true;
-	warning(OPT_Wattributes, "%qE attribute takes no arguments", name);
-	*no_add_attrs = true;
-	return false;
-}
-
-static tree handle_member_attribute(tree *node, tree name, tree args, int,
-				    bool *no_add_attrs)
-{
-	if (!no_arguments(name, args, no_add_attrs))
-		return NULL_TREE;
-	if (TREE_CODE(*node) != FIELD_DECL) {
-		warning(OPT_Wattributes, "%qE attribute applies only to "
-			"members of a struct or union", name);
-		*no_add_attrs = true;
-	}
-	return NULL_TREE;
-}
-
-static tree handle_type_attribute(tree *node, tree name, tree args, int,
-				  bool *no_add_attrs)
-{
-	if (!no_arguments(name, args, no_add_attrs))
-		return NULL_TREE;
-	if (TREE_CODE(*node) != RECORD_TYPE && TREE_CODE(*node) != UNION_TYPE) {
-		warning(OPT_Wattributes, "%qE attribute applies only to "
-			"struct, union and class types", name);
-		*no_add_attrs = true;
-	}
-	return NULL_TREE;
-}
-
-/* Set field by field: attribute_spec gains and reorders fields between
-   GCC versions.  GCC keeps pointers to them: static.  */
-static struct attribute_spec hot_attribute, ignore_attribute, abi_attribute;
-
-/* DECL: the attribute is on a member (a declaration), else on a type.  */
-static void register_one(struct attribute_spec *spec, const char *name,
-			 bool decl, decltype(attribute_spec::handler) handler)
-{
-	spec->name = name;
-	spec->min_length = 0;
-	spec->max_length = -1;
-	spec->decl_required = decl;
-	spec->type_required = !decl;
-	spec->handler = handler;
-	register_attribute(spec);
-}
-
-static void register_attributes(void *, void *)
-{
-	register_one(&hot_attribute, "pokehole_hot", true,
-		     handle_member_attribute);
-	register_one(&ignore_attribute, "pokehole_ignore", false,
-		     handle_type_attribute);
-	register_one(&abi_attribute, "pokehole_abi", false,
-		     handle_type_attribute);
-}
-
-/* A comma-separated list of the names of the kinds in ALLOWED, or
-   "all" for every one of them.  */
-static bool parse_warn_kinds(const char *list, unsigned allowed,
-			     unsigned all, unsigned *ret)
-{
-	unsigned out = 0;
-
-	if (!list || !*list)
-		return false;
-	for (const char *p = list; *p;) {
-		const char *end = strchr(p, ',');
-		size_t len = end ? (size_t)(end - p) : strlen(p);
-		bool found = len == 3 && strncmp(p, "all", 3) == 0;
-
-		if (found)
-			out |= all;
-		for (unsigned k = 1; k <= allowed && !found; k <<= 1) {
-			const char *name = ph_warn_kind_name(k);
-
-			if ((k & allowed) && strlen(name) == len &&
-			    strncmp(name, p, len) == 0) {
-				out |= k;
-				found = true;
-			}
-		}
-		if (!found)
-			return false;
-		if (!end)
-			break;
-		p = end + 1;
-	}
-	*ret = out;
-	return true;
-}
-
-/* The options: one table drives the parsing, the help GCC prints for
-   --help=plugins... and the list an unknown key's error gives.  Every
-   key is checked; an unknown one is an error naming it, and so is a
-   value that does not fit, so a typo never silently disables a check.
-   A parser returns NULL, or what the value should have been.  */
-typedef const char *option_parser(const char *value, void *target);
-
-static const char *parse_path(const char *value, void *target)
-{
-	if (!value || !*value)
-		return "a file name or %<-%>";
-	*(const char **)target = value;
-	return NULL;
-}
-
-static const char *parse_dir(const char *value, void *target)
-{
-	if (!value || !*value)
-		return "a directory";
-	*(const char **)target = value;
-	return NULL;
-}
-
-static const char *parse_file(const char *value, void *target)
-{
-	if (!value || !*value)
-		return "a file name";
-	*(const char **)target = value;
-	return NULL;
-}
-
-static const char *parse_flag(const char *value, void *target)
-{
-	*(bool *)target = !value || strcmp(value, "0");
-	return NULL;
-}
-
-static const char *parse_sites(const char *value, void *)
-{
-	if (value && strcmp(value, "0") && strcmp(value, "1"))
-		return "nothing, 0 or 1";
-	opts.sites = !value || strcmp(value, "0");
-	return NULL;
-}
-
-static const char *parse_cacheline(const char *value, void *)
-{
-	unsigned long n;
-
-	if (!parse_unsigned(value, 1UL << 20, &n))
-		return "a size in bytes from 1 to 1048576";
-	opts.cacheline = (unsigned)n;
-	return NULL;
-}
-
-static const char *parse_warn_min(const char *value, void *)
-{
-	unsigned long n;
-
-	if (!parse_unsigned(value, 1UL << 30, &n))
-		return "a number of bytes";
-	opts.warn.min_hole = n;
-	return NULL;
-}
-
-static const char *parse_types(const char *value, void *)
-{
-	static char why[256];
-	struct ph_error *err;
-
-	if (!value || !*value)
-		return "a list of type names";
-	ph_names_destroy(opts.types);
-	opts.types = NULL;
-	if ((err = ph_names_create(value, &opts.types))) {
-		snprintf(why, sizeof(why), "a list of type names (%s)",
-			 err->message);
-		ph_error_destroy(err);
-		return why;
-	}
-	return NULL;
-}
-
-static const char *parse_reorganize(const char *value, void *)
-{
-	opts.reorganize = !value || strcmp(value, "0");
-	opts.demote = value && strcmp(value, "demote") == 0;
-	opts.cross_groups = value && strcmp(value, "cross") == 0;
-	if (value && strcmp(value, "0") && strcmp(value, "1") &&
-	    !opts.demote && !opts.cross_groups)
-		return "nothing, 0, 1, %<demote%> or %<cross%>";
-	return NULL;
-}
-
-static const char *parse_warn(const char *value, void *)
-{
-	/* all: the layout warnings; uninlined is about functions, and
-	   must be named.  */
-	unsigned layout = PH_WARN_HOLES | PH_WARN_PADDING |
-			  PH_WARN_CACHELINE | PH_WARN_PACKABLE |
-			  PH_WARN_GROUPS;
-
-	if (!parse_warn_kinds(value, layout | PH_WARN_UNINLINED, layout,
-			      &opts.warn.kinds))
-		return "a list of holes, padding, cacheline, packable, "
-		       "groups, all or uninlined";
-	return NULL;
-}
-
-/* -Wno-error=pokehole-KIND, which GCC cannot take.  */
-static const char *parse_no_error(const char *value, void *)
-{
-	unsigned kinds = PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_CACHELINE |
-			 PH_WARN_PACKABLE | PH_WARN_GROWTH | PH_WARN_UNINLINED |
-			 PH_WARN_GROUPS;
-
-	if (!parse_warn_kinds(value ? value : "all", kinds, kinds,
-			      &opts.warn.no_error))
-		return "nothing or a list of holes, padding, cacheline, "
-		       "packable, growth, groups, uninlined or all";
-	return NULL;
-}
-
-static const struct option_spec {
-	const char *key;
-	const char *usage;	/* KEY[=VALUE] as the help shows it */
-	option_parser *parse;
-	void *target;
-} option_table[] = {
-	{ "report", "report=PATH|-", parse_path, &opts.report },
-	{ "json", "json=PATH|-", parse_path, &opts.json },
-	{ "json-dir", "json-dir=DIR", parse_dir, &opts.json_dir },
-	{ "cacheline", "cacheline=N", parse_cacheline, NULL },
-	{ "types", "types=NAME[,NAME...]", parse_types, NULL },
-	{ "system-headers", "system-headers", parse_flag,
-	  &opts.system_headers },
-	{ "artificial", "artificial", parse_flag, &opts.artificial },
-	{ "reorganize", "reorganize[=demote|cross]", parse_reorganize, NULL },
-	{ "warn", "warn=LIST", parse_warn, NULL },
-	{ "no-error", "no-error[=LIST]", parse_no_error, NULL },
-	{ "warn-min", "warn-min=N", parse_warn_min, NULL },
-	{ "warn-all-holes", "warn-all-holes", parse_flag,
-	  &opts.warn.all_holes },
-	{ "warn-once", "warn-once=FILE|0", parse_file, &opts.warn_once },
-	{ "baseline", "baseline=FILE", parse_file, &opts.baseline },
-	{ "functions", "functions", parse_flag, &opts.functions },
-	{ "embed", "embed", parse_flag, &opts.embed },
-	{ "sites", "sites[=0]", parse_sites, NULL },
-};
-
-/* "report=PATH|-  json=PATH|-  ...", from the table.  */
-static const char *plugin_help(void)
-{
-	static char *help;
-
-	if (!help) {
-		size_t len = 1;
-
-		for (const auto &o : option_table)
-			len += strlen(o.usage) + 2;
-		help = XNEWVEC(char, len);
-		help[0] = '\0';
-		for (const auto &o : option_table) {
-			if (help[0])
-				strcat(help, "  ");
-			strcat(help, o.usage);
-		}
-	}
-	return help;
-}
-
-static bool parse_args(const struct plugin_name_args *info)
-{
-	bool ok = true;
-
-	for (int i = 0; i < info->argc; i++) {
-		const char *key = info->argv[i].key;
-		const char *value = info->argv[i].value;
-		const struct option_spec *spec = NULL;
-
-		for (const auto &o : option_table)
-			if (strcmp(key, o.key) == 0)
-				spec = &o;
-		if (!spec) {
-			error("pokehole: unknown option %<-fplugin-arg-%s-%s%>"
-			      " (known: %s)", info->base_name, key,
-			      plugin_help());
-			ok = false;
-			continue;
-		}
-		const char *wants = spec->parse(value, spec->target);
-		if (wants) {
-			/* WANTS holds %<...%> quotes: a format of its own.  */
-			char fmt[512];
-
-			snprintf(fmt, sizeof(fmt),
-				 "pokehole: %%<-fplugin-arg-%%s-%%s%%> takes %s",
-				 wants);
-			error(fmt, info->base_name, key);
-			ok = false;
-		}
-	}
-	return ok;
-}
-
 int plugin_init(struct plugin_name_args *info,
 		struct plugin_gcc_version *version)
 {
 	static struct plugin_info plugin_info;
 
 	plugin_info.version = plugin_version_string;
-	plugin_info.help = plugin_help();
-	opts.cacheline = 64;
-	opts.warn.min_hole = 1;
-	opts.sites = -1;
+	plugin_info.help = ph_plugin_help();
+	ph_opts.cacheline = 64;
+	ph_opts.warn.min_hole = 1;
+	ph_opts.sites = -1;
 	if (!plugin_default_version_check(version, &gcc_version)) {
 		error("pokehole: this plugin was built for GCC %s and cannot "
 		      "run in GCC %s", gcc_version.basever, version->basever);
@@ -835,17 +499,17 @@ int plugin_init(struct plugin_name_args *info,
 	/* Types are laid out by the front ends; lto1 only sees them again.  */
 	if (in_lto_p || strcmp(lang_hooks.name, "GNU GIMPLE") == 0)
 		return 0;
-	if (!parse_args(info))
+	if (!ph_parse_args(info))
 		return 0;
-	opts.warn.cacheline = opts.cacheline;
+	ph_opts.warn.cacheline = ph_opts.cacheline;
 	/* A json-dir is one build's: its units warn once between them.  */
-	if (!opts.warn_once && opts.json_dir)
-		opts.warn_once = concat(opts.json_dir, "/pokehole-warnings.txt",
-					NULL);
-	if (opts.warn_once && strcmp(opts.warn_once, "0"))
-		ph_warn_once_file(opts.warn_once);
-	if (opts.baseline) {
-		struct ph_error *err = ph_baseline_load(opts.baseline,
+	if (!ph_opts.warn_once && ph_opts.json_dir)
+		ph_opts.warn_once = concat(ph_opts.json_dir,
+					   "/pokehole-warnings.txt", NULL);
+	if (ph_opts.warn_once && strcmp(ph_opts.warn_once, "0"))
+		ph_warn_once_file(ph_opts.warn_once);
+	if (ph_opts.baseline) {
+		struct ph_error *err = ph_baseline_load(ph_opts.baseline,
 							&baseline);
 		if (err) {
 			error("pokehole: cannot read the baseline: %s",
@@ -853,7 +517,7 @@ int plugin_init(struct plugin_name_args *info,
 			ph_error_destroy(err);
 			return 0;
 		}
-		opts.warn.baseline = baseline;
+		ph_opts.warn.baseline = baseline;
 	}
 
 	ph_names_init();
@@ -864,23 +528,24 @@ int plugin_init(struct plugin_name_args *info,
 			  NULL);
 	register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
 	register_callback(info->base_name, PLUGIN_ATTRIBUTES,
-			  register_attributes, NULL);
+			  ph_register_attributes, NULL);
 	register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
 			  report_once, NULL);
 	/* Sites are what makes the packable warning's fix-it safe, and
 	   what a whole build's reports answer "safe to apply" with.  */
-	if (opts.sites < 0)
-		opts.sites = opts.json || opts.json_dir || opts.embed ||
-			     (opts.warn.kinds & PH_WARN_PACKABLE);
-	if (opts.sites || (opts.warn.kinds & PH_WARN_PACKABLE))
+	if (ph_opts.sites < 0)
+		ph_opts.sites = ph_opts.json || ph_opts.json_dir ||
+				ph_opts.embed ||
+				(ph_opts.warn.kinds & PH_WARN_PACKABLE);
+	if (ph_opts.sites || (ph_opts.warn.kinds & PH_WARN_PACKABLE))
 		ph_sites_register(info->base_name);
-	if (opts.functions || (opts.warn.kinds & PH_WARN_UNINLINED)) {
+	if (ph_opts.functions || (ph_opts.warn.kinds & PH_WARN_UNINLINED)) {
 		struct ph_funcs_options fo;
 
-		fo.warn = opts.warn.kinds & PH_WARN_UNINLINED;
-		fo.system_headers = opts.system_headers;
-		fo.artificial = opts.artificial;
-		fo.warn_opts = &opts.warn;
+		fo.warn = ph_opts.warn.kinds & PH_WARN_UNINLINED;
+		fo.system_headers = ph_opts.system_headers;
+		fo.artificial = ph_opts.artificial;
+		fo.warn_opts = &ph_opts.warn;
 		ph_funcs_register(info->base_name, &fo);
 	}
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT, finish_unit,

@@ -15,10 +15,16 @@ void ph_site_place(ph_unit_site *s, location_t loc);
 bool ph_compound_literal_decl(tree var);
 /* VAR's initializer is read now, for the first time.  */
 bool ph_sites_var_once(tree var);
+
+/* places.cc (and ph_member_decl, ph_type_location of plugin.h).  */
 /* A location for LINE:COLUMN of FILE (HINT's map first), verified to
    expand to it; UNKNOWN_LOCATION when the line maps have none.  */
 location_t ph_location_at(const char *file, uint32_t line, uint32_t column,
 			  location_t hint);
+/* The file ANCHOR is in and its byte there (*OFF); NULL when the text
+   does not show it (a macro's expansion, no location, a changed
+   file).  */
+const ph_src_file *ph_anchor_text(location_t anchor, size_t *off);
 
 /* initsites.cc: braced lists.  */
 void ph_init_var_root(tree var, tree ctor);
@@ -26,11 +32,31 @@ void ph_init_var_root(tree var, tree ctor);
    constant): CTOR has the values that are left, which may be zero.  */
 void ph_init_var_root_split(tree var, tree ctor, bool split);
 void ph_init_expr_root(tree ctor, location_t where, tree fn);
+void ph_init_text_root(tree type, tree ctor, location_t anchor,
+		       const ph_src_file *file, size_t open);
+
+/* initreplay.cc (and initreplay.h): what the front end's CONSTRUCTOR
+   says alone.  */
 void ph_init_unreadable(tree ctor, location_t anchor, const char *why);
 /* Every value CTOR gives is zero.  */
 bool ph_init_all_zero(tree ctor);
-void ph_init_text_root(tree type, tree ctor, location_t anchor,
-		       const ph_src_file *file, size_t open);
+
+/* initmacros.cc: macros in initializers.  */
+/* The preprocessor's macro named by TEXT[START, END), or NULL.  */
+cpp_hashnode *ph_macro_named(const std::string &text, size_t start,
+			     size_t end);
+/* Whether the macro's replacement list has a comma outside brackets:
+   then it stands for several elements.  */
+bool ph_macro_has_comma(cpp_hashnode *node);
+/* The macro stands for a compound literal: ((T){...}) or (T){...}.  */
+bool ph_macro_is_literal(cpp_hashnode *node);
+/* The number an object-like macro NAME stands for (an array index).  */
+bool ph_macro_number(const std::string &name, uint64_t *ret);
+/* The braced list that is the whole body of macro NODE: the file of its
+   definition and the '{' there; NULL with *WHY when its body is
+   something else.  */
+const ph_src_file *ph_macro_list(cpp_hashnode *node, size_t *open,
+				 const char **why);
 
 /* cxxsites.cc.  */
 bool ph_cxx_ctor_done(tree ctor);
@@ -39,9 +65,6 @@ void ph_cxx_mark_done(tree ctor);
 void ph_cxx_walk_end(void);
 void ph_cxx_binding(tree var);
 void ph_cxx_walk_node(tree t, location_t where, tree fn, int *walk_subtrees);
-void ph_cxx_function(tree fn);
-size_t ph_cxx_mem_init_list(tree fn, tree field);
-void ph_cxx_record_lifetimes(tree record);
 /* FN (a library function) initializes an aggregate TYPE of the program
    from its arguments; FN calls CALLEE at WHERE.  */
 void ph_cxx_note_forward(tree fn, tree type);
@@ -53,6 +76,14 @@ void ph_cxx_release(void);
 /* A braced list of C++ whose text is somewhere around WHERE.  */
 void ph_cxx_expr_root(tree ctor, location_t where, tree fn);
 
+/* cxxctors.cc: constructors and destructors.  */
+void ph_cxx_function(tree fn);
+/* The class of the constructor being walked (ph_cxx_function), or
+   NULL_TREE.  */
+tree ph_cxx_ctor_class(void);
+size_t ph_cxx_mem_init_list(tree fn, tree field);
+void ph_cxx_record_lifetimes(tree record);
+
 /* asserts.cc: static assertions on offsetof and sizeof.  */
 void ph_asserts_note_typedef(tree decl);
 /* The typedef names of TYPE the unit declared.  */
@@ -60,6 +91,12 @@ std::vector<std::string> ph_type_aliases(tree type);
 void ph_asserts_for(tree type, const struct ph_type *t,
 		    std::vector<ph_unit_site> *out);
 void ph_asserts_release(void);
+
+/* defsite.cc: the definition's own site, S: its member declarations
+   (and their comments) moved into SUGGESTED's order, or why they
+   cannot be.  */
+void ph_definition_site(tree type, const struct ph_type *t,
+			const struct ph_type *suggested, ph_unit_site *s);
 
 /* sites-out.cc: a type's sites at the end of the unit.  */
 struct ph_type_report {
