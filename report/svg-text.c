@@ -1,10 +1,27 @@
 /* The text and boxes of a map (svg-text.h).  */
 #include "svg-text.h"
-#include "svg.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+
+void ph_xml_escape(struct ph_buf *out, const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		size_t n = strcspn(p, "&<>\"'");
+
+		ph_buf_putn(out, p, n);
+		p += n;
+		switch (*p) {
+		case '&': ph_buf_puts(out, "&amp;"); break;
+		case '<': ph_buf_puts(out, "&lt;"); break;
+		case '>': ph_buf_puts(out, "&gt;"); break;
+		case '"': ph_buf_puts(out, "&quot;"); break;
+		case '\'': ph_buf_puts(out, "&#39;"); break;
+		default: return;
+		}
+	}
+}
 
 /* Writes S into a box W pixels wide, cut with an ellipsis to what fits
    at CHAR_W pixels a character; nothing when S does not fit and not

@@ -7,6 +7,9 @@
 #include "buf.h"
 #include "svg-types.h"
 
+/* S with XML's five special characters escaped.  */
+void ph_xml_escape(struct ph_buf *out, const char *s);
+
 /* LABEL in the block at X, Y, W by H: across, or upwards in a narrow
    block; TYPE (or NULL) on a second line when there is room.  Without
    TYPE, upwards too when more of LABEL fits so.  */

@@ -60,24 +60,6 @@ const char ph_svg_defs[] =
 	"stroke-width=\"2\"/></pattern>"
 	"</defs>";
 
-void ph_xml_escape(struct ph_buf *out, const char *s)
-{
-	for (const char *p = s; *p; p++) {
-		size_t n = strcspn(p, "&<>\"'");
-
-		ph_buf_putn(out, p, n);
-		p += n;
-		switch (*p) {
-		case '&': ph_buf_puts(out, "&amp;"); break;
-		case '<': ph_buf_puts(out, "&lt;"); break;
-		case '>': ph_buf_puts(out, "&gt;"); break;
-		case '"': ph_buf_puts(out, "&quot;"); break;
-		case '\'': ph_buf_puts(out, "&#39;"); break;
-		default: return;
-		}
-	}
-}
-
 static void draw_seg(struct map *c, struct ph_buf *out, const struct seg *sg,
 		     const struct span *s)
 {

@@ -26,6 +26,7 @@
 
 #include "../reorg/layout.h"
 #include "buf.h"
+#include "svg-text.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,8 +59,7 @@ struct ph_error *ph_render_svg(struct ph_buf *out,
 extern const char ph_svg_style[];
 extern const char ph_svg_defs[];
 
-/* S with XML's five special characters escaped.  */
-void ph_xml_escape(struct ph_buf *out, const char *s);
+/* ph_xml_escape: svg-text.h.  */
 
 #ifdef __cplusplus
 }

@@ -28,7 +28,8 @@ core)
 			-e oom.exp -e report-in.exp -e embed.exp -e diff.exp -e groups.exp \
 			-e random.exp -e hostile.exp -e initgen.exp -e reorg.exp -e tools.exp \
 			-e funct.exp -e tu-array.exp -e html.exp -e compact.exp -e output.exp \
-			-e corpus.exp -e options.exp -e elsewhere.exp -e bad.exp) ;;
+			-e corpus.exp -e options.exp -e elsewhere.exp -e bad.exp -e structure.exp \
+			-e hashtab.exp) ;;
 smoke)
 	# The layouts against the compiler, the warnings and fix-its, the
 	# baselines and the function records: the GCCs between the oldest
