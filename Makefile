@@ -38,7 +38,9 @@ GCC_ROOT ?= /var/cache/pokehole/gcc-root
 WARN      := -Wall -Wextra
 CFLAGS    ?= -O2 -g
 CXXFLAGS  ?= -O2 -g
-ENGINE_CFLAGS := -std=c11 -fPIC $(WARN) -D_GNU_SOURCE
+# A call without a declaration is an error: it would take a pointer
+# for an int.
+ENGINE_CFLAGS := -std=c11 -fPIC $(WARN) -Werror=implicit-function-declaration -D_GNU_SOURCE
 PLUGIN_CXXFLAGS := -std=gnu++14 -fPIC -fno-rtti -fno-exceptions $(WARN) \
 	-Wno-unused-parameter -DPH_VERSION='"$(VERSION)"'
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "../input/input.h"
+#include "../input/dwarf/load.h"
 #include "../reorg/analysis.h"
 #include "../reorg/reorganize.h"
 #include "../report/jsonl.h"

@@ -78,13 +78,13 @@ $(SAN_DIR)/tools/ph-gen: $(PH_GEN_SRC) testsuite/tools/gen/gen.h \
 # The harnesses as plain programs replaying files (fuzz/replay.c).
 $(SAN_DIR)/fuzz/reader-replay: fuzz/fuzz_reader.c fuzz/replay.c $(SAN_READER_OBJ)
 	@mkdir -p $(dir $@)
-	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(DWARF_LIBS) -o $@
+	$(SAN_CC) -std=gnu11 -Werror=implicit-function-declaration $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(DWARF_LIBS) -o $@
 $(SAN_DIR)/fuzz/reorg-replay: fuzz/fuzz_reorg.c fuzz/replay.c $(SAN_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
-	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(ENGINE_LIBS) -o $@
+	$(SAN_CC) -std=gnu11 -Werror=implicit-function-declaration $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(ENGINE_LIBS) -o $@
 $(SAN_DIR)/fuzz/baseline-replay: fuzz/fuzz_baseline.c fuzz/replay.c $(SAN_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
-	$(SAN_CC) -std=gnu11 $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(ENGINE_LIBS) -o $@
+	$(SAN_CC) -std=gnu11 -Werror=implicit-function-declaration $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(ENGINE_LIBS) -o $@
 
 sanitize-build: $(SAN_READER) $(SAN_TOOLS) $(SAN_REPLAY)
 
@@ -101,15 +101,15 @@ $(SAN_DIR)/fuzz-obj/%.o: %.c Makefile mk/hardening.mk
 
 $(SAN_DIR)/fuzz/reader: fuzz/fuzz_reader.c $(FUZZ_READER_OBJ)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
+	$(FUZZ_CC) -std=gnu11 -Werror=implicit-function-declaration $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
 	  $^ $(DWARF_LIBS) -o $@
 $(SAN_DIR)/fuzz/baseline: fuzz/fuzz_baseline.c $(FUZZ_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
+	$(FUZZ_CC) -std=gnu11 -Werror=implicit-function-declaration $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
 	  $^ $(ENGINE_LIBS) -o $@
 $(SAN_DIR)/fuzz/reorg: fuzz/fuzz_reorg.c $(FUZZ_ENGINE_OBJ)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -std=gnu11 $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
+	$(FUZZ_CC) -std=gnu11 -Werror=implicit-function-declaration $(SAN_FLAGS) -fsanitize=fuzzer $(SAN_CFLAGS) \
 	  $^ $(ENGINE_LIBS) -o $@
 
 fuzz-build: $(FUZZERS)

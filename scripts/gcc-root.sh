@@ -122,7 +122,7 @@ check() {
 	newest=$(echo $todo | tr ' ' '\n' | sort -n | tail -n 1)
 	echo "pokehole: building in $dir (GCC$todo)"
 	if ! copy_tree "$dir/pokehole" ||
-	   ! in_root "$dir" sh -c "cd /pokehole && make -j2 all testsuite/tools/ph-probe testsuite/tools/ph-gen testsuite/tools/ph-initgen CC=gcc-$newest CXX=g++-$newest" \
+	   ! in_root "$dir" sh -c "cd /pokehole && make -j2 all testsuite/tools/ph-probe testsuite/tools/ph-gen testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so CC=gcc-$newest CXX=g++-$newest" \
 		> "$results/gcc-root.build.log" 2>&1; then
 		why=$(grep -m1 -E 'error|Error' "$results/gcc-root.build.log")
 		for v in $todo; do

@@ -95,11 +95,10 @@ grep -l '#[[:space:]]*include[[:space:]]*<\(elfutils/libdw\|elfutils/libdwfl\|dw
 result "libdw only in input/dwarf/ and funct/" "$t/r"
 
 # Without git (a copy of the tree, as in scripts/gcc-root.sh), the files
-# as they are, but for what builds and benchmarks leave.
+# of the source folders as they are.
 all=$(git ls-files '*.c' '*.h' '*.cc' 2>/dev/null ||
-	find . -path ./bench -prune -o -path ./build -prune -o -path ./build-san -prune -o \
-		-path ./testsuite/results -prune -o \( -name '*.[ch]' -o -name '*.cc' \) -print |
-	sed 's|^\./||')
+	find reorg report baseline plugin input funct tools fuzz examples \
+		testsuite/tools \( -name '*.[ch]' -o -name '*.cc' \) -print 2>/dev/null)
 all=$(printf '%s\n' "$all" | grep -v '^bench/\|^testsuite/pokehole\.')
 for f in $all; do
 	n=$(wc -l < "$f")
