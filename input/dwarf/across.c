@@ -11,6 +11,7 @@
    opened again, at the end, when a kept type is its own or a
    definition is in it.  */
 #include "across.h"
+#include "../../reorg/array.h"
 #include "deferred.h"
 #include "defs.h"
 #include "session.h"
@@ -85,7 +86,7 @@ struct ph_error *ph_dw_across_add_file(struct ph_dw_across *a,
 {
 	struct across_file *f;
 
-	if (!ph_dw_reserve(&a->files, &a->files_cap, a->nr_files + 1,
+	if (ph_array_reserve(&a->files, &a->files_cap, a->nr_files + 1,
 			   sizeof(*a->files)))
 		return &ph_error_nomem;
 	f = &a->files[a->nr_files];
@@ -105,7 +106,7 @@ struct ph_error *ph_dw_across_pend(struct ph_dw_across *a,
 	struct across_file *f = &a->files[a->nr_files - 1];
 	struct ph_dw_deferred *k;
 
-	if (!ph_dw_reserve(&f->kept, &f->kept_cap, f->nr_kept + 1,
+	if (ph_array_reserve(&f->kept, &f->kept_cap, f->nr_kept + 1,
 			   sizeof(*f->kept)))
 		return &ph_error_nomem;
 	k = &f->kept[f->nr_kept];

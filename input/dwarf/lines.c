@@ -3,6 +3,7 @@
    line table header is read here (lines below); any other unit's
    through libdw (util.c's ph_dw_decl_file).  */
 #include "lines.h"
+#include "../../reorg/array.h"
 #include "cursor.h"
 #include "dw.h"
 
@@ -38,7 +39,7 @@ static bool add_file(struct ph_dw_file_table *t, const char *dir,
 	size_t nd = dir ? strlen(dir) : 0, nn = strlen(name);
 	char *f;
 
-	if (!ph_dw_reserve(&t->files, &t->cap_files, t->nr_files + 1,
+	if (ph_array_reserve(&t->files, &t->cap_files, t->nr_files + 1,
 		     sizeof(*t->files)))
 		return false;
 	f = malloc(nd + nn + 2);
@@ -200,7 +201,7 @@ static bool read_files(struct ph_dw_file_table *t,
 		return ok && !c.bad;
 	}
 	/* Directory 0 is the compilation directory; file 0 is none.  */
-	if (!ph_dw_reserve(&dirs, &cap_dirs, 1, sizeof(*dirs)))
+	if (ph_array_reserve(&dirs, &cap_dirs, 1, sizeof(*dirs)))
 		return false;
 	dirs[nr_dirs++] = comp_dir;
 	for (;;) {
@@ -210,7 +211,7 @@ static bool read_files(struct ph_dw_file_table *t,
 			goto out;
 		if (!*dir)
 			break;
-		if (!ph_dw_reserve(&dirs, &cap_dirs, nr_dirs + 1,
+		if (ph_array_reserve(&dirs, &cap_dirs, nr_dirs + 1,
 				   sizeof(*dirs)))
 			goto out;
 		dirs[nr_dirs++] = dir;

@@ -8,6 +8,7 @@
    deferred.c (the types built once every unit is read), ctx.c (the
    reading context).  */
 #include "load.h"
+#include "../../reorg/array.h"
 #include "dw.h"
 #include "across.h"
 #include "deferred.h"
@@ -197,7 +198,7 @@ static int each_module(Dwfl_Module *mod, void **userdata, const char *name,
 	}
 	if (!dw)
 		return DWARF_CB_OK;
-	if (!ph_dw_reserve(&ms->job->dws, &ms->job->dws_cap,
+	if (ph_array_reserve(&ms->job->dws, &ms->job->dws_cap,
 			   ms->job->module_index + 1, sizeof(*ms->job->dws))) {
 		ms->err = &ph_error_nomem;
 		return DWARF_CB_ABORT;

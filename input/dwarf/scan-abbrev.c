@@ -2,6 +2,7 @@
    each attribute enters a fingerprint) and its DIEs, into the index of
    scan-abbrev.h.  */
 #include "scan-abbrev.h"
+#include "../../reorg/array.h"
 #include "dw.h"
 #include "fphash.h"
 
@@ -90,7 +91,7 @@ static bool read_abbrevs(struct ph_dw_index *x, uint64_t off)
 		if (code >= MAX_ABBREV_CODE)
 			return false;
 		if (code >= x->nr_abbrevs) {
-			if (!ph_dw_reserve(&x->abbrevs, &x->cap_abbrevs, code + 1,
+			if (ph_array_reserve(&x->abbrevs, &x->cap_abbrevs, code + 1,
 				     sizeof(*x->abbrevs)))
 				return false;
 			for (size_t i = x->nr_abbrevs; i <= code; i++)
@@ -119,7 +120,7 @@ static bool read_abbrevs(struct ph_dw_index *x, uint64_t off)
 			if (form == DW_FORM_indirect || name > UINT32_MAX ||
 			    form > UINT32_MAX)
 				return false;
-			if (!ph_dw_reserve(&x->attrs, &x->cap_attrs, x->nr_attrs + 1,
+			if (ph_array_reserve(&x->attrs, &x->cap_attrs, x->nr_attrs + 1,
 				     sizeof(*x->attrs)))
 				return false;
 			x->attrs[x->nr_attrs].name = (uint32_t)name;
@@ -230,7 +231,7 @@ bool ph_dw_index_read(struct ph_dw_index *x, const struct ph_dw_sections *sec,
 			return false;	/* a second top-level DIE */
 		a = &x->abbrevs[code];
 		if (x->nr_dies >= MAX_UNIT_DIES ||
-		    !ph_dw_reserve(&x->dies, &x->cap_dies, x->nr_dies + 1,
+		    ph_array_reserve(&x->dies, &x->cap_dies, x->nr_dies + 1,
 			     sizeof(*x->dies)))
 			return false;
 		die = &x->dies[x->nr_dies];
@@ -250,7 +251,7 @@ bool ph_dw_index_read(struct ph_dw_index *x, const struct ph_dw_sections *sec,
 		if (c.bad)
 			return false;
 		if (a->children) {
-			if (!ph_dw_reserve(&x->stack, &x->cap_stack, sp + 1,
+			if (ph_array_reserve(&x->stack, &x->cap_stack, sp + 1,
 				     sizeof(*x->stack)))
 				return false;
 			x->stack[sp++] = (uint32_t)x->nr_dies;

@@ -22,6 +22,7 @@
    fingerprints mean the same DWARF but for where it sits and its source
    positions.  */
 #include "scan.h"
+#include "../../reorg/array.h"
 #include "dw.h"
 #include "walk-rule.h"
 
@@ -67,7 +68,7 @@ static bool add_event(struct ph_dw_scan *s, size_t agg, const char *name,
 {
 	struct ph_dw_scan_event *e;
 
-	if (!ph_dw_reserve(&s->events, &s->cap_events, s->nr_events + 1,
+	if (ph_array_reserve(&s->events, &s->cap_events, s->nr_events + 1,
 		     sizeof(*s->events)))
 		return false;
 	e = &s->events[s->nr_events++];

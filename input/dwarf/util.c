@@ -204,27 +204,6 @@ const char *ph_dw_decl_file(Dwarf_Die *die, bool *nomem)
 	return dwarf_filesrc(files, idx, NULL, NULL);
 }
 
-bool ph_dw_reserve(void *v, size_t *cap, size_t n, size_t elem)
-{
-	void **pv = v;
-	size_t c = *cap ? *cap : 8;
-	void *p;
-
-	if (n <= *cap)
-		return true;
-	while (c < n) {
-		if (c > SIZE_MAX / 2 / elem)
-			return false;
-		c *= 2;
-	}
-	p = realloc(*pv, c * elem);
-	if (!p)
-		return false;
-	*pv = p;
-	*cap = c;
-	return true;
-}
-
 struct ph_error *ph_dw_member_location(Dwarf_Die *die, uint64_t *ret,
 				       bool *dynamic)
 {

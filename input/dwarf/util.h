@@ -32,11 +32,6 @@ struct ph_error *ph_dw_error(Dwarf_Die *die, const char *attr,
 struct ph_error *ph_dw_first_child(Dwarf_Die *parent, unsigned depth,
 				   Dwarf_Die *child, int *rc);
 
-/* Grows the array *V (of *CAP elements of ELEM bytes) to hold N at
-   least, doubling; false when out of memory.  Left for the walk's files:
-   the layout modules use reorg/array.h's ph_array_reserve, the
-   project's.  */
-bool ph_dw_reserve(void *v, size_t *cap, size_t n, size_t elem);
 /* IN, a name from GCC's DWARF, with each " const" or " volatile" inside
    template arguments moved before the run of words it follows
    ("t<char const*>" -> "t<const char*>"), as GCC's %T and the plugin

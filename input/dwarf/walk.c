@@ -3,6 +3,7 @@
    unit's model unless its layout was built already, or set aside when it
    needs a class only declared here (deferred.c).  */
 #include "walk.h"
+#include "../../reorg/array.h"
 #include "built.h"
 #include "ctx.h"
 #include "deferred.h"
@@ -25,7 +26,7 @@ static struct ph_error *defer(struct ph_dw_walk *w, Dwarf_Die *die,
 	struct ph_dw_ctx *ctx = w->ctx;
 	struct ph_dw_deferred *d;
 
-	if (!ph_dw_reserve(&w->deferred, &w->deferred_cap,
+	if (ph_array_reserve(&w->deferred, &w->deferred_cap,
 			   w->nr_deferred + 1, sizeof(*w->deferred)))
 		return &ph_error_nomem;
 	d = &w->deferred[w->nr_deferred];
@@ -399,7 +400,7 @@ static struct ph_error *build_dirs(struct ph_dw_walk *w, Dwarf *dw)
 		    dwarf_formudata(&attr, &stmt) != 0 ||
 		    ph_dw_offmap_get(&w->stmt_dirs, stmt + 1))
 			continue;
-		if (!ph_dw_reserve(&w->dirs, &w->cap_dirs, w->nr_dirs + 1,
+		if (ph_array_reserve(&w->dirs, &w->cap_dirs, w->nr_dirs + 1,
 				   sizeof(*w->dirs)))
 			return &ph_error_nomem;
 		w->dirs[w->nr_dirs].comp_dir = comp_dir_of(&cudie);

@@ -10,6 +10,7 @@
    unit: that unit is merged first, so the type would be dropped there
    anyway.  */
 #include "workers.h"
+#include "../../reorg/array.h"
 #include "ctx.h"
 #include "deferred.h"
 #include "fprint.h"
@@ -97,7 +98,7 @@ static void commit(struct ph_dw_job *job, size_t c,
 		if (!err)
 			err = ph_dw_defs_merge(job->defs, u->defs);
 		if (!err && u->nr_deferred &&
-		    !ph_dw_reserve(&job->deferred, &job->deferred_cap,
+		    ph_array_reserve(&job->deferred, &job->deferred_cap,
 				   job->nr_deferred + u->nr_deferred,
 				   sizeof(*job->deferred)))
 			err = &ph_error_nomem;
