@@ -4,12 +4,18 @@
    table of its own).  */
 #include "fntable.h"
 
+#include "../reorg/array.h"
+#include "../reorg/hash.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 void ph_fn_table_init(struct ph_fn_table *t)
 {
-	memset(t, 0, sizeof(*t));
+	t->fns = NULL;
+	t->n = t->cap = 0;
+	ph_fn_index_init(&t->index);
+	t->nr_units = 0;
 }
 
 void ph_fn_table_deinit(struct ph_fn_table *t)
@@ -21,43 +27,24 @@ void ph_fn_table_deinit(struct ph_fn_table *t)
 		free(t->fns[i].proto);
 	}
 	free(t->fns);
-	free(t->slots);
-	memset(t, 0, sizeof(*t));
+	ph_fn_index_deinit(&t->index);
+	ph_fn_table_init(t);
 }
 
-static size_t hash_key(const char *name, const char *file, unsigned line,
-		       bool report)
+/* A new function, F, with the key K: its strings copied.  */
+static struct ph_error *new_fn(struct ph_fn *f, struct ph_fn_key k)
 {
-	uint64_t h = 1469598103934665603ULL ^ report;
-
-	for (const char *p = name; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	h = (h ^ 0xff) * 1099511628211ULL;
-	for (const char *p = file; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	h = (h ^ line) * 1099511628211ULL;
-	return (size_t)(h ^ (h >> 29));
-}
-
-static struct ph_error *grow_slots(struct ph_fn_table *t)
-{
-	size_t n = t->nr_slots ? t->nr_slots * 2 : 1024;
-	size_t *slots = calloc(n, sizeof(*slots));
-
-	if (!slots)
+	memset(f, 0, sizeof(*f));
+	f->inline_attr = -1;
+	f->counted = -1;
+	f->line = k.line;
+	f->from_report = k.report;
+	if (!(f->name = strdup(k.name)))
 		return &ph_error_nomem;
-	for (size_t i = 0; i < t->n; i++) {
-		const struct ph_fn *f = &t->fns[i];
-		size_t s = hash_key(f->name, f->file, f->line,
-				    f->from_report) & (n - 1);
-
-		while (slots[s])
-			s = (s + 1) & (n - 1);
-		slots[s] = i + 1;
+	if (!(f->file = strdup(k.file))) {
+		free(f->name);
+		return &ph_error_nomem;
 	}
-	free(t->slots);
-	t->slots = slots;
-	t->nr_slots = n;
 	return NULL;
 }
 
@@ -65,57 +52,38 @@ struct ph_error *ph_fn_table_get(struct ph_fn_table *t, const char *name,
 				 const char *file, unsigned line, bool report,
 				 size_t *ret)
 {
-	size_t s, h = hash_key(name, file, line, report);
-	struct ph_fn *f;
+	struct ph_fn_key k = {
+		t->fns, name, file, line, report,
+		ph_hash_combine(ph_hash_combine(ph_hash_string(name),
+						ph_hash_string(file)),
+				(uint64_t)line << 1 | report)
+	};
+	struct ph_fn_slot *e;
 	struct ph_error *err;
+	bool found;
 
-	if (2 * (t->n + 1) > t->nr_slots && (err = grow_slots(t)))
+	if ((err = ph_fn_index_insert(&t->index, k, &e, &found)))
 		return err;
-	for (s = h & (t->nr_slots - 1); t->slots[s];
-	     s = (s + 1) & (t->nr_slots - 1)) {
-		f = &t->fns[t->slots[s] - 1];
-		if (f->line == line && f->from_report == report &&
-		    strcmp(f->name, name) == 0 && strcmp(f->file, file) == 0) {
-			*ret = t->slots[s] - 1;
-			return NULL;
-		}
+	if (found) {
+		*ret = e->i;
+		return NULL;
 	}
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 256;
-		struct ph_fn *fns = realloc(t->fns, cap * sizeof(*fns));
-
-		if (!fns)
-			return &ph_error_nomem;
-		t->fns = fns;
-		t->cap = cap;
+	if ((err = ph_array_reserve(&t->fns, &t->cap, t->n + 1,
+				    sizeof(*t->fns))) ||
+	    (err = new_fn(&t->fns[t->n], k))) {
+		ph_fn_index_remove(&t->index, e);
+		return err;
 	}
-	f = &t->fns[t->n];
-	memset(f, 0, sizeof(*f));
-	f->inline_attr = -1;
-	f->counted = -1;
-	f->line = line;
-	f->from_report = report;
-	f->name = strdup(name);
-	f->file = strdup(file);
-	if (!f->name || !f->file) {
-		free(f->name);
-		free(f->file);
-		return &ph_error_nomem;
-	}
-	t->slots[s] = ++t->n;
-	*ret = t->n - 1;
+	*e = (struct ph_fn_slot){ t->n, k.hash };
+	*ret = t->n++;
 	return NULL;
 }
 
-/* DST's body of F becomes SRC's: its range, and the expansions inside
-   it, whose functions are those of SRC's (MAP: SRC's index to DST's).  */
-static struct ph_error *take_body(struct ph_fn *d, const struct ph_fn *f,
-				  const size_t *map)
+/* DST's expansions inside its body become those of F, SRC's: their
+   functions are SRC's (MAP: SRC's index to DST's).  */
+static struct ph_error *take_expansions(struct ph_fn *d, const struct ph_fn *f,
+					const size_t *map)
 {
-	d->has_body = true;
-	d->size = f->size;
-	d->low_pc = f->low_pc;
-	d->high_pc = f->high_pc;
 	d->nr_exp = f->nr_exp;
 	d->exp_bytes = f->exp_bytes;
 	if (!f->exps)
@@ -129,6 +97,17 @@ static struct ph_error *take_body(struct ph_fn *d, const struct ph_fn *f,
 		d->exps[k].origin = map[f->exps[k].origin];
 	}
 	return NULL;
+}
+
+/* DST's body of F becomes SRC's: its range and its expansions.  */
+static struct ph_error *take_body(struct ph_fn *d, const struct ph_fn *f,
+				  const size_t *map)
+{
+	d->has_body = true;
+	d->size = f->size;
+	d->low_pc = f->low_pc;
+	d->high_pc = f->high_pc;
+	return take_expansions(d, f, map);
 }
 
 /* What the walk does as each DIE comes, done for SRC's DIEs as a whole:

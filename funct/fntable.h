@@ -7,8 +7,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../reorg/error.h"
+#include "../reorg/hashtab.h"
 
 /* An inline expansion inside a function's out-of-line body.  */
 struct ph_fn_expansion {
@@ -60,11 +62,48 @@ struct ph_fn_opts {
 	unsigned jobs;		/* threads reading a module's units */
 };
 
+/* The table's index: a function's key (name, file, line and whether a
+   report describes it) with the array it is looked up in, and the index
+   into that array, with the key's hash (fntable.c).  */
+struct ph_fn_key {
+	const struct ph_fn *fns;
+	const char *name, *file;
+	unsigned line;
+	bool report;
+	uint64_t hash;
+};
+
+struct ph_fn_slot {
+	size_t i;
+	uint64_t hash;
+};
+
+static inline uint64_t ph_fn_key_hash(struct ph_fn_key k)
+{
+	return k.hash;
+}
+
+static inline bool ph_fn_key_eq(struct ph_fn_key k, const struct ph_fn_slot *e)
+{
+	const struct ph_fn *f = &k.fns[e->i];
+
+	return e->hash == k.hash && f->line == k.line &&
+	       f->from_report == k.report && strcmp(f->name, k.name) == 0 &&
+	       strcmp(f->file, k.file) == 0;
+}
+
+static inline uint64_t ph_fn_slot_hash(const struct ph_fn_slot *e)
+{
+	return e->hash;
+}
+
+PH_HASH_TABLE(ph_fn_index, struct ph_fn_slot, struct ph_fn_key,
+	      ph_fn_key_hash, ph_fn_key_eq, ph_fn_slot_hash)
+
 struct ph_fn_table {
 	struct ph_fn *fns;	/* in the order they first appear */
 	size_t n, cap;
-	size_t *slots;		/* open addressing: index + 1, 0 empty */
-	size_t nr_slots;
+	struct ph_fn_index index;
 	size_t nr_units;	/* DWARF units read into it */
 };
 

@@ -74,6 +74,17 @@ static inline unsigned char ph_hashtab_tag(uint64_t h, unsigned shift)
 	return (unsigned char)(0x80 | ((h >> (shift - 7)) & 0x7f));
 }
 
+/* Asks for the cache line at P ahead of its use: a probe reads its slot's
+   tag, then its entry, two places in memory, and in a table larger than
+   the cache (report/dedup.c's, the readers' fingerprints of a vmlinux)
+   each read is a miss; asked for at once, the two misses overlap where
+   they would come one after the other.  */
+#if defined(__GNUC__)
+#define ph_hashtab_prefetch(p) __builtin_prefetch(p)
+#else
+#define ph_hashtab_prefetch(p) ((void)(p))
+#endif
+
 /* The slots for N entries at most half full, doubled from CAP (or
    PH_HASHTAB_MIN_SLOTS) with their SHIFT; false when the size does not
    fit.  */
@@ -134,6 +145,7 @@ PH_HASHTAB_FN size_t table##_probe_(const struct table *t_, key_type key_, \
 	size_t mask_ = t_->cap - 1, i_ = ph_hashtab_home(h_, t_->shift); \
 	unsigned char tag_ = ph_hashtab_tag(h_, t_->shift);		\
 									\
+	ph_hashtab_prefetch(&t_->entries[i_]);				\
 	for (;; i_ = (i_ + 1) & mask_) {				\
 		if (!t_->ctrl[i_]) {					\
 			*found_ = false;				\
@@ -314,6 +326,28 @@ PH_HASHTAB_FN entry_type *table##_next(const struct table *t_,		\
 {									\
 	return table##_from_(t_, (size_t)(e_ - t_->entries) + 1);	\
 }
+
+/* The table of the commonest key, an integer (a DIE's address, an
+   offset): entries of ENTRY_TYPE with a uint64_t member named key,
+   hashed by ph_hash_u64.  */
+#define PH_HASH_TABLE_U64(table, entry_type)				\
+PH_HASHTAB_FN uint64_t table##_key_hash_(uint64_t k_)			\
+{									\
+	return ph_hash_u64(k_);						\
+}									\
+									\
+PH_HASHTAB_FN bool table##_key_eq_(uint64_t k_, const entry_type *e_)	\
+{									\
+	return e_->key == k_;						\
+}									\
+									\
+PH_HASHTAB_FN uint64_t table##_entry_hash_(const entry_type *e_)	\
+{									\
+	return ph_hash_u64(e_->key);					\
+}									\
+									\
+PH_HASH_TABLE(table, entry_type, uint64_t, table##_key_hash_,		\
+	      table##_key_eq_, table##_entry_hash_)
 
 #ifdef __cplusplus
 }

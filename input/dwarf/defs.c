@@ -13,6 +13,8 @@
 #include "ctx.h"
 #include "util.h"
 #include "../../reorg/array.h"
+#include "../../reorg/hash.h"
+#include "../../reorg/hashtab.h"
 
 #include <dwarf.h>
 #include <stdlib.h>
@@ -23,17 +25,51 @@ struct def {
 	struct ph_dw_loc loc;
 };
 
+/* The table indexes the definitions, kept in an array of their own in
+   the order they came (the merges follow it): a key is a name with the
+   array it is looked up in.  */
+struct def_key {
+	const struct def *v;
+	const char *name;
+	uint64_t hash;
+};
+
+struct def_slot {
+	size_t i;		/* into the array */
+	uint64_t hash;		/* of its name */
+};
+
+static uint64_t def_key_hash(struct def_key k)
+{
+	return k.hash;
+}
+
+static bool def_key_eq(struct def_key k, const struct def_slot *e)
+{
+	return e->hash == k.hash && strcmp(k.v[e->i].name, k.name) == 0;
+}
+
+static uint64_t def_slot_hash(const struct def_slot *e)
+{
+	return e->hash;
+}
+
+PH_HASH_TABLE(def_index, struct def_slot, struct def_key, def_key_hash,
+	      def_key_eq, def_slot_hash)
+
 struct ph_dw_defs {
 	struct def *v;
 	size_t n, cap;
-	size_t *slots;		/* index + 1 into V, 0 for an empty slot */
-	size_t nslots;		/* a power of two, or 0 */
+	struct def_index index;
 };
 
 struct ph_error *ph_dw_defs_create(struct ph_dw_defs **ret)
 {
 	*ret = calloc(1, sizeof(**ret));
-	return *ret ? NULL : &ph_error_nomem;
+	if (!*ret)
+		return &ph_error_nomem;
+	def_index_init(&(*ret)->index);
+	return NULL;
 }
 
 void ph_dw_defs_destroy(struct ph_dw_defs *d)
@@ -43,76 +79,48 @@ void ph_dw_defs_destroy(struct ph_dw_defs *d)
 	for (size_t i = 0; i < d->n; i++)
 		free(d->v[i].name);
 	free(d->v);
-	free(d->slots);
+	def_index_deinit(&d->index);
 	free(d);
-}
-
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
-}
-
-/* The slot of NAME: where it is, or the empty one it would go in.  */
-static size_t *slot_of(const struct ph_dw_defs *d, const char *name)
-{
-	size_t i = (size_t)hash(name) & (d->nslots - 1);
-
-	while (d->slots[i] && strcmp(d->v[d->slots[i] - 1].name, name) != 0)
-		i = (i + 1) & (d->nslots - 1);
-	return &d->slots[i];
-}
-
-static struct ph_error *rehash(struct ph_dw_defs *d)
-{
-	size_t n = d->nslots ? 2 * d->nslots : 256;
-	size_t *slots = calloc(n, sizeof(*slots));
-
-	if (!slots)
-		return &ph_error_nomem;
-	free(d->slots);
-	d->slots = slots;
-	d->nslots = n;
-	for (size_t k = 0; k < d->n; k++)
-		*slot_of(d, d->v[k].name) = k + 1;
-	return NULL;
 }
 
 bool ph_dw_defs_find(const struct ph_dw_defs *d, const char *name,
 		     struct ph_dw_loc *ret)
 {
-	size_t *s;
+	const struct def_slot *e;
 
-	if (!d || !d->nslots)
+	if (!d || !d->n)
 		return false;
-	s = slot_of(d, name);
-	if (!*s)
+	e = def_index_find(&d->index, (struct def_key){
+		d->v, name, ph_hash_string(name) });
+	if (!e)
 		return false;
-	*ret = d->v[*s - 1].loc;
+	*ret = d->v[e->i].loc;
 	return true;
 }
 
 struct ph_error *ph_dw_defs_add(struct ph_dw_defs *d, const char *name,
 				const struct ph_dw_loc *loc)
 {
+	struct def_key k = { d->v, name, ph_hash_string(name) };
 	struct ph_error *err;
-	size_t *s;
+	struct def_slot *e;
+	bool found;
 
-	if (2 * (d->n + 1) > d->nslots && (err = rehash(d)))
+	if ((err = def_index_insert(&d->index, k, &e, &found)))
 		return err;
-	s = slot_of(d, name);
-	if (*s)
+	if (found)
 		return NULL;	/* the first definition stays */
-	if ((err = ph_array_reserve(&d->v, &d->cap, d->n + 1, sizeof(*d->v))))
+	if ((err = ph_array_reserve(&d->v, &d->cap, d->n + 1,
+				    sizeof(*d->v)))) {
+		def_index_remove(&d->index, e);
 		return err;
-	d->v[d->n].name = strdup(name);
-	if (!d->v[d->n].name)
+	}
+	if (!(d->v[d->n].name = strdup(name))) {
+		def_index_remove(&d->index, e);
 		return &ph_error_nomem;
+	}
 	d->v[d->n].loc = *loc;
-	*s = ++d->n;
+	*e = (struct def_slot){ d->n++, k.hash };
 	return NULL;
 }
 

@@ -19,81 +19,40 @@
 #include "fprint.h"
 #include "fphash.h"
 #include "offmap.h"
+#include "../../reorg/hashtab.h"
 
 #include <dwarf.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The memo: DIE key and mode -> fingerprint, per unit.  */
-struct ph_dw_fp_memo {
-	struct slot {
-		uint64_t key;	/* + 1; 0 empty */
-		struct ph_dw_fp fp;
-		uint32_t state;
-	} *v;
-	size_t n, cap;
+struct memo_entry {
+	uint64_t key;
+	struct ph_dw_fp fp;
+	uint32_t state;
 };
+
+/* struct ph_dw_fp_memo is the table.  */
+PH_HASH_TABLE_U64(ph_dw_fp_memo, struct memo_entry)
 
 struct ph_error *ph_dw_fp_memo_create(struct ph_dw_fp_memo **ret)
 {
-	*ret = calloc(1, sizeof(**ret));
-	return *ret ? NULL : &ph_error_nomem;
+	if (!(*ret = malloc(sizeof(**ret))))
+		return &ph_error_nomem;
+	ph_dw_fp_memo_init(*ret);
+	return NULL;
 }
 
 void ph_dw_fp_memo_clear(struct ph_dw_fp_memo *m)
 {
-	if (!m)
-		return;
-	free(m->v);
-	m->v = NULL;
-	m->n = m->cap = 0;
+	if (m)
+		ph_dw_fp_memo_deinit(m);
 }
 
 void ph_dw_fp_memo_destroy(struct ph_dw_fp_memo *m)
 {
 	ph_dw_fp_memo_clear(m);
 	free(m);
-}
-
-static size_t hslot(uint64_t key, size_t cap)
-{
-	return (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & (cap - 1);
-}
-
-/* The slot of KEY, inserted empty (state 0) when absent; NULL when out of
-   memory.  */
-static struct slot *memo_slot(struct ph_dw_fp_memo *m, uint64_t key)
-{
-	size_t i;
-
-	if (2 * (m->n + 1) > m->cap) {
-		size_t cap = m->cap ? 2 * m->cap : 1024;
-		struct slot *v = calloc(cap, sizeof(*v));
-
-		if (!v)
-			return NULL;
-		for (size_t k = 0; k < m->cap; k++) {
-			if (!m->v[k].key)
-				continue;
-			i = hslot(m->v[k].key, cap);
-			while (v[i].key)
-				i = (i + 1) & (cap - 1);
-			v[i] = m->v[k];
-		}
-		free(m->v);
-		m->v = v;
-		m->cap = cap;
-	}
-	for (i = hslot(key + 1, m->cap);; i = (i + 1) & (m->cap - 1)) {
-		if (m->v[i].key == key + 1)
-			return &m->v[i];
-		if (!m->v[i].key) {
-			m->v[i].key = key + 1;
-			m->v[i].state = 0;
-			m->n++;
-			return &m->v[i];
-		}
-	}
 }
 
 /* The backend of fprint-rule.h: libdw's DIEs, memoised in MEMO.  */
@@ -105,11 +64,11 @@ struct fp_cur {
 	Dwarf_Die die;
 };
 
-/* Keys are DIE addresses: the low bit of twice one is free.  */
-static struct slot *slot_of(struct fp_backend *b, const struct fp_cur *c,
-			    int mode)
+/* The memo's key of a DIE in MODE: keys are DIE addresses, the low bit
+   of twice one is free.  */
+static uint64_t memo_key(const struct fp_cur *c, int mode)
 {
-	return memo_slot(b->memo, 2 * ph_dw_key(&c->die) + (uint64_t)mode);
+	return 2 * ph_dw_key(&c->die) + (uint64_t)mode;
 }
 
 static inline unsigned fp_tag(struct fp_backend *b, const struct fp_cur *c)
@@ -121,31 +80,38 @@ static inline unsigned fp_tag(struct fp_backend *b, const struct fp_cur *c)
 static inline int fp_memo(struct fp_backend *b, const struct fp_cur *c,
 			  int mode, struct ph_dw_fp *ret)
 {
-	struct slot *s;
+	uint64_t key = memo_key(c, mode);
+	struct memo_entry *e;
+	bool found;
 	int state;
 
 	if (dwarf_tag((Dwarf_Die *)&c->die) == DW_TAG_invalid ||
-	    !(s = slot_of(b, c, mode)))
+	    ph_dw_fp_memo_insert(b->memo, key, &e, &found))
 		return -1;
-	state = (int)s->state;
+	if (!found) {
+		e->key = key;
+		e->state = 0;
+	}
+	state = (int)e->state;
 	if (state == ST_DONE)
-		*ret = s->fp;
+		*ret = e->fp;
 	else if (!state)
-		s->state = ST_BUSY;
+		e->state = ST_BUSY;
 	return state;
 }
 
-/* The table may have grown since the DIE's slot was found.  */
+/* The table may have grown since the DIE's entry was made by fp_memo
+   (which every fp_memo_set follows).  */
 static inline bool fp_memo_set(struct fp_backend *b, const struct fp_cur *c,
 			       int mode, int state, const struct ph_dw_fp *fp)
 {
-	struct slot *s = slot_of(b, c, mode);
+	struct memo_entry *e = ph_dw_fp_memo_find(b->memo, memo_key(c, mode));
 
-	if (!s)
+	if (!e)
 		return false;
-	s->state = (uint32_t)state;
+	e->state = (uint32_t)state;
 	if (fp)
-		s->fp = *fp;
+		e->fp = *fp;
 	return true;
 }
 
@@ -300,83 +266,70 @@ bool ph_dw_fingerprint(struct ph_dw_fp_memo *memo, Dwarf_Die *die,
 	return true;
 }
 
-/* Fingerprints -> values: open addressing, A forced odd so that 0 marks
-   an empty slot.  */
-struct ph_dw_fp_map {
-	struct entry {
-		struct ph_dw_fp fp;
-		uint64_t val;
-	} *v;
-	size_t n, cap;
+/* Fingerprints -> values.  A fingerprint is a hash already, its A well
+   mixed into the high bits (fphash.h's mix ends in a multiply and a
+   shift down): it is the table's hash as it is.  */
+struct map_entry {
+	struct ph_dw_fp fp;
+	uint64_t val;
 };
+
+static uint64_t map_hash(struct ph_dw_fp fp)
+{
+	return fp.a;
+}
+
+static bool map_eq(struct ph_dw_fp fp, const struct map_entry *e)
+{
+	return e->fp.a == fp.a && e->fp.b == fp.b;
+}
+
+static uint64_t map_entry_hash(const struct map_entry *e)
+{
+	return e->fp.a;
+}
+
+/* struct ph_dw_fp_map is the table.  */
+PH_HASH_TABLE(ph_dw_fp_map, struct map_entry, struct ph_dw_fp, map_hash,
+	      map_eq, map_entry_hash)
 
 struct ph_error *ph_dw_fp_map_create(struct ph_dw_fp_map **ret)
 {
-	*ret = calloc(1, sizeof(**ret));
-	return *ret ? NULL : &ph_error_nomem;
+	if (!(*ret = malloc(sizeof(**ret))))
+		return &ph_error_nomem;
+	ph_dw_fp_map_init(*ret);
+	return NULL;
 }
 
 void ph_dw_fp_map_destroy(struct ph_dw_fp_map *m)
 {
-	if (!m)
-		return;
-	free(m->v);
+	if (m)
+		ph_dw_fp_map_deinit(m);
 	free(m);
 }
 
 bool ph_dw_fp_map_get(const struct ph_dw_fp_map *m, const struct ph_dw_fp *fp,
 		      uint64_t *ret)
 {
-	uint64_t a = fp->a | 1;
+	const struct map_entry *e = ph_dw_fp_map_find(m, *fp);
 
-	if (!m->cap)
-		return false;
-	for (size_t i = hslot(a, m->cap);; i = (i + 1) & (m->cap - 1)) {
-		if (!m->v[i].fp.a)
-			return false;
-		if (m->v[i].fp.a == a && m->v[i].fp.b == fp->b) {
-			*ret = m->v[i].val;
-			return true;
-		}
-	}
+	if (e)
+		*ret = e->val;
+	return e != NULL;
 }
 
 struct ph_error *ph_dw_fp_map_put_min(struct ph_dw_fp_map *m,
 				      const struct ph_dw_fp *fp, uint64_t val)
 {
-	uint64_t a = fp->a | 1;
-	size_t i;
+	struct map_entry *e;
+	struct ph_error *err;
+	bool found;
 
-	if (2 * (m->n + 1) > m->cap) {
-		size_t cap = m->cap ? 2 * m->cap : 1024;
-		struct entry *v = calloc(cap, sizeof(*v));
-
-		if (!v)
-			return &ph_error_nomem;
-		for (size_t k = 0; k < m->cap; k++) {
-			if (!m->v[k].fp.a)
-				continue;
-			i = hslot(m->v[k].fp.a, cap);
-			while (v[i].fp.a)
-				i = (i + 1) & (cap - 1);
-			v[i] = m->v[k];
-		}
-		free(m->v);
-		m->v = v;
-		m->cap = cap;
-	}
-	for (i = hslot(a, m->cap);; i = (i + 1) & (m->cap - 1)) {
-		if (!m->v[i].fp.a) {
-			m->v[i].fp.a = a;
-			m->v[i].fp.b = fp->b;
-			m->v[i].val = val;
-			m->n++;
-			return NULL;
-		}
-		if (m->v[i].fp.a == a && m->v[i].fp.b == fp->b) {
-			if (val < m->v[i].val)
-				m->v[i].val = val;
-			return NULL;
-		}
-	}
+	if ((err = ph_dw_fp_map_insert(m, *fp, &e, &found)))
+		return err;
+	if (!found)
+		*e = (struct map_entry){ *fp, val };
+	else if (val < e->val)
+		e->val = val;
+	return NULL;
 }

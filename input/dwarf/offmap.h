@@ -10,19 +10,22 @@
 #include <elfutils/libdw.h>
 
 #include "../../reorg/error.h"
+#include "../../reorg/hashtab.h"
 
-/* An offset -> value map (open addressing), for per-file caches keyed by
-   DIE offset.  Value 0 is reserved for "absent" by the users.  */
-struct ph_dw_offmap {
-	uint64_t *keys;
-	uint64_t *vals;
-	size_t n, cap;
+/* An offset -> value map, for per-file caches keyed by DIE (ph_dw_key)
+   or by offset: reorg/hashtab.h's table, so struct ph_dw_offmap with
+   ph_dw_offmap_init and _deinit is that table's, and the get and put
+   below are what the readers call.  Value 0 is reserved for "absent" by
+   the users.  */
+struct ph_dw_offmap_entry {
+	uint64_t key, val;
 };
 
-void ph_dw_offmap_init(struct ph_dw_offmap *map);
-void ph_dw_offmap_deinit(struct ph_dw_offmap *map);
+PH_HASH_TABLE_U64(ph_dw_offmap, struct ph_dw_offmap_entry)
+
 /* 0 when KEY is absent.  */
 uint64_t ph_dw_offmap_get(const struct ph_dw_offmap *map, uint64_t key);
+/* KEY's value becomes VAL.  */
 struct ph_error *ph_dw_offmap_put(struct ph_dw_offmap *map, uint64_t key,
 				  uint64_t val);
 

@@ -9,7 +9,9 @@
                        keys, with a good hash, a constant one (every key
                        collides) and one of four values (runs of keys
                        from different homes interleave, which deletion
-                       must keep findable); then the growth helper.
+                       must keep findable); PH_HASH_TABLE_U64 on keys
+                       like the readers' (DIE addresses, offsets); then
+                       the growth helper.
    hashtab-test oom    inserts and array growth, where an allocation may
                        fail (pokehole.reorg/hashtab.exp loads
                        testsuite/tools/failing-alloc.so to fail the Nth):
@@ -235,6 +237,58 @@ static void random_ops(enum hash_kind k, const char *name, size_t nkeys,
 	test_table_deinit(&t);
 }
 
+/* PH_HASH_TABLE_U64, on keys as the readers have them: DIE addresses
+   (high bits set, some bytes apart) and offsets from 1; each found with
+   its value, keys between them not, half deleted and the rest still
+   found.  */
+PH_HASH_TABLE_U64(u64_table, struct entry)
+
+static uint64_t u64_key(uint64_t i)
+{
+	return i % 2 ? 0x7f3a12000000ULL + 24 * i : i + 1;
+}
+
+static void u64_keys(void)
+{
+	enum { N = 20000 };
+	struct u64_table t;
+	char why[200] = "";
+	bool ok = true;
+
+	u64_table_init(&t);
+	for (uint64_t i = 0; ok && i < N; i++) {
+		struct entry *e;
+		bool found;
+
+		ok = !u64_table_insert(&t, u64_key(i), &e, &found) && !found;
+		if (ok)
+			*e = (struct entry){ u64_key(i), i };
+	}
+	for (uint64_t i = 0; ok && i < N; i++) {
+		const struct entry *e = u64_table_find(&t, u64_key(i));
+
+		ok = e && e->key == u64_key(i) && e->val == i &&
+		     !u64_table_find(&t, u64_key(i) + 1 + i % 2 * 7);
+		if (!ok)
+			snprintf(why, sizeof(why), "key %" PRIu64, u64_key(i));
+	}
+	result(ok && u64_table_size(&t) == N,
+	       "u64 table: readers' keys inserted, found, others not", why);
+	for (uint64_t i = 0; ok && i < N; i += 2)
+		ok = u64_table_delete(&t, u64_key(i));
+	for (uint64_t i = 0; ok && i < N; i++) {
+		const struct entry *e = u64_table_find(&t, u64_key(i));
+
+		ok = i % 2 ? e && e->val == i : !e;
+		if (!ok)
+			snprintf(why, sizeof(why), "key %" PRIu64 " %s",
+				 u64_key(i), e ? "found" : "not found");
+	}
+	result(ok && u64_table_size(&t) == N / 2,
+	       "u64 table: half deleted, the rest found", why);
+	u64_table_deinit(&t);
+}
+
 static void growth(void)
 {
 	uint64_t *v = NULL, *before;
@@ -341,6 +395,7 @@ int main(int argc, char **argv)
 	random_ops(GOOD, "good hash", NKEYS, 200000);
 	random_ops(CONSTANT, "constant hash", 1500, 30000);
 	random_ops(FOUR, "four-value hash", 3000, 60000);
+	u64_keys();
 	growth();
 	return failed;
 }
