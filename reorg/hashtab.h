@@ -23,6 +23,9 @@
    passed over without calling key_eq: a hash must mix into its high
    bits (hash.h's do).  The names the functions use inside end in '_',
    so that those three may have any name without one.
+   PH_HASH_TABLE_U64(table, entry_type) is the table of entries with a
+   uint64_t member key (a DIE's address, an offset), hashed by
+   ph_hash_u64.
 
    The state is the caller's (a member of its own structure), with
    _init and _deinit; the functions that can fail return a struct
