@@ -42,6 +42,20 @@ struct ph_error *ph_lines_read_file(const char *path, char **ret,
 	return NULL;
 }
 
+struct ph_error *ph_lines_with_file(const char *path, ph_lines_text_fn *fn,
+				    void *arg)
+{
+	struct ph_error *err;
+	char *text;
+	size_t len;
+
+	if ((err = ph_lines_read_file(path, &text, &len)))
+		return err;
+	err = fn(arg, path, text, len);
+	free(text);
+	return err;
+}
+
 static bool blank(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

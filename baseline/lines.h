@@ -12,6 +12,14 @@
 struct ph_error *ph_lines_read_file(const char *path, char **ret,
 				    size_t *len);
 
+typedef struct ph_error *ph_lines_text_fn(void *arg, const char *path,
+					  char *text, size_t len);
+/* PATH's bytes, read whole (ph_lines_read_file), handed to FN as TEXT
+   (NUL-terminated, LEN not counting the NUL; FN may cut it in place)
+   and freed after: the reading's error, or FN's.  */
+struct ph_error *ph_lines_with_file(const char *path, ph_lines_text_fn *fn,
+				    void *arg);
+
 typedef struct ph_error *ph_lines_fn(void *arg, const char *line, size_t n,
 				     size_t lineno);
 /* Calls FN on each line of TEXT[0..LEN) that is not blank (spaces,

@@ -212,17 +212,15 @@ struct ph_error *ph_baseline_load_text(const char *origin, char *text,
 	return NULL;
 }
 
+static struct ph_error *load_text(void *ret, const char *path, char *text,
+				  size_t len)
+{
+	return ph_baseline_load_text(path, text, len, ret);
+}
+
 struct ph_error *ph_baseline_load(const char *path, struct ph_baseline **ret)
 {
-	struct ph_error *err;
-	char *text;
-	size_t len;
-
-	if ((err = ph_lines_read_file(path, &text, &len)))
-		return err;
-	err = ph_baseline_load_text(path, text, len, ret);
-	free(text);
-	return err;
+	return ph_lines_with_file(path, load_text, ret);
 }
 
 void ph_baseline_destroy(struct ph_baseline *b)

@@ -65,18 +65,16 @@ struct ph_error *ph_baseline_merge_add(struct ph_baseline_merge *m,
 	return ph_lines_each(text, len, merge_line, m);
 }
 
+static struct ph_error *add_text(void *m, const char *path, char *text,
+				 size_t len)
+{
+	return ph_baseline_merge_add(m, path, text, len);
+}
+
 struct ph_error *ph_baseline_merge_add_file(struct ph_baseline_merge *m,
 					    const char *path)
 {
-	struct ph_error *err;
-	char *text;
-	size_t len;
-
-	if ((err = ph_lines_read_file(path, &text, &len)))
-		return err;
-	err = ph_baseline_merge_add(m, path, text, len);
-	free(text);
-	return err;
+	return ph_lines_with_file(path, add_text, m);
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -10,6 +10,7 @@
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,8 +37,7 @@ struct worker {
 	Dwarf *dw;		/* NULL: open a session of its own */
 	Dwfl_Module *mod;	/* DW's module (with DW) */
 	struct ph_dw_session session;
-	pthread_t thread;
-	bool started;
+	struct ph_dw_thread t;
 };
 
 /* Stores unit C's result, and merges every result that is ready in unit
@@ -68,18 +68,6 @@ static void commit(struct job *job, size_t c, struct unit_result *r)
 	pthread_mutex_unlock(&job->q.lock);
 }
 
-static void fail(struct job *job, struct ph_error *err)
-{
-	pthread_mutex_lock(&job->q.lock);
-	if (!job->err)
-		job->err = err;
-	else
-		ph_error_destroy(err);
-	job->q.stop = true;
-	pthread_cond_broadcast(&job->q.cond);
-	pthread_mutex_unlock(&job->q.lock);
-}
-
 static void read_units(struct job *job, Dwarf *dw, Dwfl_Module *mod)
 {
 	struct ph_dw_unit_cursor cur;
@@ -89,7 +77,7 @@ static void read_units(struct job *job, Dwarf *dw, Dwfl_Module *mod)
 	int rc;
 
 	if ((err = ph_fn_walk_create(job->opts, dw, mod, &w))) {
-		fail(job, err);
+		ph_dw_queue_fail(&job->q, &job->err, err);
 		return;
 	}
 	memset(&cur, 0, sizeof(cur));
@@ -162,19 +150,12 @@ struct ph_error *ph_fn_load_units(struct ph_fn_table *t, const char *path,
 		ph_dw_queue_deinit(&job.q);
 		return &ph_error_nomem;
 	}
-	for (unsigned i = 1; i < jobs; i++) {
+	for (unsigned i = 0; i < jobs; i++)
 		workers[i].job = &job;
-		workers[i].started = pthread_create(&workers[i].thread, NULL,
-						    worker_main,
-						    &workers[i]) == 0;
-	}
-	workers[0].job = &job;
 	workers[0].dw = dw;
 	workers[0].mod = mod;
-	worker_main(&workers[0]);
-	for (unsigned i = 1; i < jobs; i++)
-		if (workers[i].started)
-			pthread_join(workers[i].thread, NULL);
+	ph_dw_queue_run(workers, sizeof(*workers),
+			offsetof(struct worker, t), jobs, worker_main);
 	for (unsigned i = 0; i < jobs; i++)
 		ph_dw_session_close(&workers[i].session);
 	/* What a stop left unmerged.  */

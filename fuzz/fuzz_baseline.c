@@ -14,6 +14,7 @@
 
 #include <jansson.h>
 
+#include "fuzz-file.h"
 #include "../baseline/baseline.h"
 
 static char in_path[64], out_path[64];
@@ -88,14 +89,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ph_baseline *b = NULL;
 	struct ph_error *err;
-	FILE *f;
 
 	setup();
-	f = fopen(in_path, "wb");
-	if (!f || (size && fwrite(data, 1, size, f) != size) || fclose(f)) {
-		perror("fuzz_baseline: write");
-		abort();
-	}
+	fuzz_write_file("fuzz_baseline", in_path, data, size);
 	err = ph_baseline_load(in_path, &b);
 	if (err) {
 		if (!err->message && err->code != PH_ERROR_NOMEM)

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz-file.h"
 #include "../input/input.h"
 #include "../input/dwarf/load.h"
 #include "../reorg/analysis.h"
@@ -128,14 +129,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.debuginfo_path = empty_dir,
 		.jobs = 1,
 	};
-	FILE *f;
 
 	setup();
-	f = fopen(path, "wb");
-	if (!f || (size && fwrite(data, 1, size, f) != size) || fclose(f)) {
-		perror("fuzz_reader: write");
-		abort();
-	}
+	fuzz_write_file("fuzz_reader", path, data, size);
 	if (ph_model_create(&model))
 		return 0;
 	if (ph_dedup_create(&dedup)) {

@@ -61,7 +61,8 @@ $(SAN_READER): $(SAN_OBJ)
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(SAN_FLAGS) $(SAN_CFLAGS) $^ $(DWARF_LIBS) -o $@
 
-$(SAN_DIR)/tools/ph-probe: $(PH_PROBE_SRC) testsuite/tools/probe/probe.h
+$(SAN_DIR)/tools/ph-probe: $(PH_PROBE_SRC) testsuite/tools/probe/probe.h \
+		testsuite/tools/tool-libc.h
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ \
 	  $(PH_PROBE_SRC) -ljansson
@@ -70,7 +71,7 @@ $(SAN_DIR)/tools/reorg-test: testsuite/tools/reorg-test.c $(SAN_ENGINE_OBJ)
 	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ $^ \
 	  $(ENGINE_LIBS)
 $(SAN_DIR)/tools/ph-gen: $(PH_GEN_SRC) testsuite/tools/gen/gen.h \
-		testsuite/tools/gen-common.h
+		testsuite/tools/gen-common.h testsuite/tools/tool-libc.h
 	@mkdir -p $(dir $@)
 	$(SAN_CC) $(PH_PROBE_CFLAGS) $(SAN_FLAGS) $(SAN_CFLAGS) -o $@ \
 	  $(PH_GEN_SRC)

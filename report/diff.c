@@ -56,6 +56,22 @@ static void put_label(struct ph_buf *out, const char *label)
 		ph_buf_printf(out, "'%s'", label);
 }
 
+/* One change of a member, "WHAT BEFORE -> AFTER", after the changes
+   already written (*SEP).  */
+static void put_change(struct ph_buf *out, const char **sep,
+		       const char *what,
+		       void (*put)(struct ph_buf *, const struct ph_member *),
+		       const struct ph_member *before,
+		       const struct ph_member *after)
+{
+	ph_buf_puts(out, *sep);
+	ph_buf_puts(out, what);
+	put(out, before);
+	ph_buf_puts(out, " -> ");
+	put(out, after);
+	*sep = ", ";
+}
+
 static void text_member(struct ph_buf *out, const struct ph_diff_member *dm)
 {
 	const struct ph_member *b = dm->before, *a = dm->after;
@@ -76,26 +92,12 @@ static void text_member(struct ph_buf *out, const struct ph_diff_member *dm)
 		ph_buf_puts(out, ")\n");
 		return;
 	}
-	if (dm->moved) {
-		ph_buf_puts(out, "offset ");
-		put_offset(out, b);
-		ph_buf_puts(out, " -> ");
-		put_offset(out, a);
-		sep = ", ";
-	}
-	if (dm->resized) {
-		ph_buf_printf(out, "%ssize ", sep);
-		put_size(out, b);
-		ph_buf_puts(out, " -> ");
-		put_size(out, a);
-		sep = ", ";
-	}
-	if (dm->retyped) {
-		ph_buf_printf(out, "%stype ", sep);
-		put_type(out, b);
-		ph_buf_puts(out, " -> ");
-		put_type(out, a);
-	}
+	if (dm->moved)
+		put_change(out, &sep, "offset ", put_offset, b, a);
+	if (dm->resized)
+		put_change(out, &sep, "size ", put_size, b, a);
+	if (dm->retyped)
+		put_change(out, &sep, "type ", put_type, b, a);
 	ph_buf_putc(out, '\n');
 }
 

@@ -7,9 +7,21 @@
 #include "../reorg/analysis.h"
 #include "../reorg/groups.h"
 
+/* The short escape of C, or NULL: \u00XX, its code.  */
+static const char *escape(unsigned char c)
+{
+	switch (c) {
+	case '"': return "\\\"";
+	case '\\': return "\\\\";
+	case '\n': return "\\n";
+	case '\t': return "\\t";
+	default: return NULL;
+	}
+}
+
 void ph_json_string(struct ph_buf *out, const char *s)
 {
-	const char *run = s;
+	const char *run = s, *esc;
 
 	/* Each run of bytes that need no escape in one append: the
 	   dedup key of every type is written here too.  */
@@ -23,32 +35,26 @@ void ph_json_string(struct ph_buf *out, const char *s)
 		if (!c)
 			break;
 		run = p + 1;
-		switch (c) {
-		case '"':
-			ph_buf_puts(out, "\\\"");
-			break;
-		case '\\':
-			ph_buf_puts(out, "\\\\");
-			break;
-		case '\n':
-			ph_buf_puts(out, "\\n");
-			break;
-		case '\t':
-			ph_buf_puts(out, "\\t");
-			break;
-		default:
+		if ((esc = escape(c)))
+			ph_buf_puts(out, esc);
+		else
 			ph_buf_printf(out, "\\u%04x", c);
-		}
 	}
 	ph_buf_putc(out, '"');
 }
 
 /* In every member's record: no printf.  */
-static void key(struct ph_buf *out, const char *k)
+void ph_json_key(struct ph_buf *out, const char *k)
 {
 	ph_buf_puts(out, ",\"");
 	ph_buf_puts(out, k);
 	ph_buf_puts(out, "\":");
+}
+
+void ph_json_key_u64(struct ph_buf *out, const char *k, uint64_t v)
+{
+	ph_json_key(out, k);
+	ph_buf_put_u64(out, v);
 }
 
 /* {"after":NAME,"WHERE":AT,"HOW_MUCH":SIZE}, comma-separated.  */
@@ -77,6 +83,16 @@ static void hole(struct ph_buf *out, bool *first, const char *prefix,
 		      at, how_much, size);
 }
 
+/* ,"NAME":true when ON: a flag of a member or a type stands in its
+   record only when it is set.  */
+static void true_flag(struct ph_buf *out, bool on, const char *name)
+{
+	if (on) {
+		ph_json_key(out, name);
+		ph_buf_puts(out, "true");
+	}
+}
+
 static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 {
 	char type[512];
@@ -89,7 +105,7 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 			ph_buf_putc(out, ',');
 		ph_buf_puts(out, "{\"name\":");
 		ph_json_string(out, m->name);
-		key(out, "type");
+		ph_json_key(out, "type");
 		if (m->nested) {
 			ph_json_string(out, ph_kind_name(m->nested_kind));
 		} else {
@@ -109,44 +125,30 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 			}
 		}
 		/* The hot loop of every report: no printf.  */
-		ph_buf_puts(out, ",\"offset\":");
-		ph_buf_put_u64(out, ph_member_offset(m));
-		ph_buf_puts(out, ",\"size\":");
-		ph_buf_put_u64(out, m->size);
-		ph_buf_puts(out, ",\"bit_offset\":");
-		ph_buf_put_u64(out, m->bit_offset);
-		ph_buf_puts(out, ",\"bit_size\":");
-		ph_buf_put_u64(out, m->bit_size);
+		ph_json_key_u64(out, "offset", ph_member_offset(m));
+		ph_json_key_u64(out, "size", m->size);
+		ph_json_key_u64(out, "bit_offset", m->bit_offset);
+		ph_json_key_u64(out, "bit_size", m->bit_size);
 		ph_buf_puts(out, m->bitfield ? ",\"bitfield\":true,\"align\":"
 					     : ",\"bitfield\":false,\"align\":");
 		ph_buf_put_u64(out, m->align);
-		if (m->base)
-			ph_buf_puts(out, ",\"base\":true");
-		if (m->virtual_base)
-			ph_buf_puts(out, ",\"virtual\":true");
-		if (m->artificial)
-			ph_buf_puts(out, ",\"artificial\":true");
-		if (m->occupies_less) {
-			ph_buf_puts(out, ",\"occupied\":");
-			ph_buf_put_u64(out, m->occupied);
-		}
-		if (m->flexible)
-			ph_buf_puts(out, ",\"flexible\":true");
-		if (m->packed)
-			ph_buf_puts(out, ",\"packed\":true");
-		if (m->hot)
-			ph_buf_puts(out, ",\"hot\":true");
+		true_flag(out, m->base, "base");
+		true_flag(out, m->virtual_base, "virtual");
+		true_flag(out, m->artificial, "artificial");
+		if (m->occupies_less)
+			ph_json_key_u64(out, "occupied", m->occupied);
+		true_flag(out, m->flexible, "flexible");
+		true_flag(out, m->packed, "packed");
+		true_flag(out, m->hot, "hot");
 		if (m->explicit_align)
 			ph_buf_printf(out, ",\"explicit_align\":%u",
 				      m->explicit_align);
-		if (m->type_padding) {
-			ph_buf_puts(out, ",\"type_padding\":");
-			ph_buf_put_u64(out, m->type_padding);
-		}
+		if (m->type_padding)
+			ph_json_key_u64(out, "type_padding", m->type_padding);
 		if (m->nested) {
-			key(out, "kind");
+			ph_json_key(out, "kind");
 			ph_json_string(out, ph_kind_name(m->nested_kind));
-			key(out, "members");
+			ph_json_key(out, "members");
 			members(out, m->members, m->nr_members);
 		}
 		ph_buf_putc(out, '}');
@@ -162,7 +164,7 @@ static void layout_head(struct ph_buf *out, const struct ph_type *t)
 {
 	ph_buf_puts(out, "{\"name\":");
 	ph_json_string(out, t->name);
-	key(out, "kind");
+	ph_json_key(out, "kind");
 	ph_json_string(out, ph_kind_name(t->kind));
 	ph_buf_printf(out, ",\"typedef\":%s,\"size\":%" PRIu64 ",\"align\":%u",
 		      t->typedef_name ? "true" : "false", t->size, t->align);
@@ -170,11 +172,10 @@ static void layout_head(struct ph_buf *out, const struct ph_type *t)
 
 static void layout_tail(struct ph_buf *out, const struct ph_type *t)
 {
-	if (t->packed)
-		ph_buf_puts(out, ",\"packed\":true");
+	true_flag(out, t->packed, "packed");
 	if (t->explicit_align)
 		ph_buf_printf(out, ",\"explicit_align\":%u", t->explicit_align);
-	key(out, "members");
+	ph_json_key(out, "members");
 	members(out, t->members, t->nr_members);
 }
 
@@ -272,7 +273,7 @@ static struct ph_error *groups(struct ph_buf *out, const struct ph_type *t,
 		return err;
 	if (!n)
 		return NULL;
-	key(out, "groups");
+	ph_json_key(out, "groups");
 	ph_buf_putc(out, '[');
 	for (size_t i = 0; i < n; i++) {
 		ph_buf_puts(out, i ? ",{\"name\":\"" : "{\"name\":\"");
@@ -298,7 +299,7 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 	if ((err = ph_analyze_type(t, cacheline, &a)))
 		return err;
 	layout_head(out, t);
-	key(out, "file");
+	ph_json_key(out, "file");
 	ph_json_string(out, t->file ? t->file : "");
 	ph_buf_printf(out, ",\"line\":%u", t->line);
 	layout_tail(out, t);
@@ -314,11 +315,11 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 	if (!err && (h.bytes.failed || h.bits.failed))
 		err = &ph_error_nomem;
 	if (!err) {
-		key(out, "holes");
+		ph_json_key(out, "holes");
 		ph_buf_putc(out, '[');
 		ph_buf_putn(out, h.bytes.data ? h.bytes.data : "", h.bytes.len);
 		ph_buf_putc(out, ']');
-		key(out, "bit_holes");
+		ph_json_key(out, "bit_holes");
 		ph_buf_putc(out, '[');
 		ph_buf_putn(out, h.bits.data ? h.bits.data : "", h.bits.len);
 		ph_buf_putc(out, ']');

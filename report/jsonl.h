@@ -25,6 +25,10 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 void ph_jsonl_layout(struct ph_buf *out, const struct ph_type *t);
 /* S as a JSON string literal, quotes included.  */
 void ph_json_string(struct ph_buf *out, const char *s);
+/* ,"K": the key of a member after the first.  */
+void ph_json_key(struct ph_buf *out, const char *k);
+/* ,"K":V.  */
+void ph_json_key_u64(struct ph_buf *out, const char *k, uint64_t v);
 
 #ifdef __cplusplus
 }

@@ -3,23 +3,21 @@
 
 #include "jsonl.h"
 
-static void key(struct ph_buf *out, const char *k)
-{
-	ph_buf_puts(out, ",\"");
-	ph_buf_puts(out, k);
-	ph_buf_puts(out, "\":");
-}
-
 static void key_str(struct ph_buf *out, const char *k, const char *v)
 {
-	key(out, k);
+	ph_json_key(out, k);
 	ph_json_string(out, v ? v : "");
 }
 
-static void key_u64(struct ph_buf *out, const char *k, uint64_t v)
+/* A site's or an edit's place in a source, "file":F,"line":L,"column":C
+   (the reader's place() in input/reports/sites-read.c).  */
+static void place(struct ph_buf *out, const char *file, uint32_t line,
+		  uint32_t column)
 {
-	key(out, k);
-	ph_buf_put_u64(out, v);
+	ph_buf_puts(out, "\"file\":");
+	ph_json_string(out, file ? file : "");
+	ph_json_key_u64(out, "line", line);
+	ph_json_key_u64(out, "column", column);
 }
 
 void ph_render_sites_unit(struct ph_buf *out, const char *dir,
@@ -36,16 +34,16 @@ void ph_render_sites(struct ph_buf *out, const struct ph_type_sites *s)
 	ph_buf_puts(out, "{\"kind\":\"sites\"");
 	key_str(out, "name", s->name);
 	key_str(out, "type_kind", ph_kind_name(s->kind));
-	key(out, "typedef");
+	ph_json_key(out, "typedef");
 	ph_buf_puts(out, s->typedef_name ? "true" : "false");
 	key_str(out, "file", s->file);
-	key_u64(out, "line", s->line);
+	ph_json_key_u64(out, "line", s->line);
 	key_str(out, "dir", s->dir);
 	key_str(out, "unit", s->unit);
-	key_u64(out, "size", s->size);
+	ph_json_key_u64(out, "size", s->size);
 	if (s->nr_order) {
-		key_u64(out, "new_size", s->new_size);
-		key(out, "order");
+		ph_json_key_u64(out, "new_size", s->new_size);
+		ph_json_key(out, "order");
 		ph_buf_putc(out, '[');
 		for (size_t i = 0; i < s->nr_order; i++) {
 			if (i)
@@ -54,7 +52,7 @@ void ph_render_sites(struct ph_buf *out, const struct ph_type_sites *s)
 		}
 		ph_buf_putc(out, ']');
 	}
-	key(out, "sites");
+	ph_json_key(out, "sites");
 	ph_buf_putc(out, '[');
 	for (size_t i = 0; i < s->nr_sites; i++) {
 		const struct ph_site *st = &s->sites[i];
@@ -62,36 +60,32 @@ void ph_render_sites(struct ph_buf *out, const struct ph_type_sites *s)
 		ph_buf_puts(out, i ? ",{" : "{");
 		ph_buf_puts(out, "\"site\":");
 		ph_json_string(out, ph_site_kind_name(st->kind));
-		key_str(out, "file", st->file);
-		key_u64(out, "line", st->line);
-		key_u64(out, "column", st->column);
+		ph_buf_putc(out, ',');
+		place(out, st->file, st->line, st->column);
 		if (st->member && *st->member)
 			key_str(out, "member", st->member);
 		if (st->other && (*st->other || st->kind == PH_SITE_READS))
 			key_str(out, "other", st->other);
 		if (st->why && *st->why)
 			key_str(out, "why", st->why);
-		key(out, "rewrite");
+		ph_json_key(out, "rewrite");
 		ph_buf_puts(out, st->rewrite ? "true}" : "false}");
 	}
 	ph_buf_putc(out, ']');
 	if (s->nr_edits) {
-		key(out, "edits");
+		ph_json_key(out, "edits");
 		ph_buf_putc(out, '[');
 		for (size_t i = 0; i < s->nr_edits; i++) {
 			const struct ph_edit *e = &s->edits[i];
 
 			ph_buf_puts(out, i ? ",{" : "{");
-			ph_buf_puts(out, "\"file\":");
-			ph_json_string(out, e->file);
-			key_u64(out, "line", e->line);
-			key_u64(out, "column", e->column);
-			key_u64(out, "end_line", e->end_line);
-			key_u64(out, "end_column", e->end_column);
+			place(out, e->file, e->line, e->column);
+			ph_json_key_u64(out, "end_line", e->end_line);
+			ph_json_key_u64(out, "end_column", e->end_column);
 			key_str(out, "old", e->old_text);
 			key_str(out, "new", e->new_text);
 			if (e->moves) {
-				key(out, "from");
+				ph_json_key(out, "from");
 				ph_buf_printf(out, "[%u,%u,%u,%u]",
 					      (unsigned)e->from_line,
 					      (unsigned)e->from_column,

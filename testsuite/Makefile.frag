@@ -12,18 +12,19 @@ PH_GEN_SRC := $(wildcard testsuite/tools/gen/*.c) testsuite/tools/gen-common.c
 PH_INITGEN_SRC := $(wildcard testsuite/tools/initgen/*.c) \
 	testsuite/tools/gen-common.c
 
-testsuite/tools/ph-probe: $(PH_PROBE_SRC) testsuite/tools/probe/probe.h
+testsuite/tools/ph-probe: $(PH_PROBE_SRC) testsuite/tools/probe/probe.h \
+		testsuite/tools/tool-libc.h
 	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ $(PH_PROBE_SRC) -ljansson
 
 # The random type generator of pokehole.random/ and pokehole.parallel/.
 testsuite/tools/ph-gen: $(PH_GEN_SRC) testsuite/tools/gen/gen.h \
-		testsuite/tools/gen-common.h
+		testsuite/tools/gen-common.h testsuite/tools/tool-libc.h
 	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ $(PH_GEN_SRC)
 
 # The random program generator of pokehole --patch's checks
 # (tools/initgen-check.sh).
 testsuite/tools/ph-initgen: $(PH_INITGEN_SRC) testsuite/tools/initgen/initgen.h \
-		testsuite/tools/gen-common.h
+		testsuite/tools/gen-common.h testsuite/tools/tool-libc.h
 	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ $(PH_INITGEN_SRC)
 
 # The LD_PRELOAD library of pokehole.dwarf/oom.exp that makes one

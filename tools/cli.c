@@ -195,6 +195,30 @@ struct ph_error *ph_cli_common_option(int c, const char *arg,
 	return NULL;
 }
 
+int ph_cli_other_option(const struct ph_cli_command *cmd, int c,
+			const char *arg, struct ph_cli_common *common)
+{
+	struct ph_error *err;
+	bool taken;
+
+	switch (c) {
+	case 'h':
+		printf("Usage: %s [OPTIONS] %s\n%s\n", cmd->name, cmd->files,
+		       cmd->about);
+		ph_cli_help(stdout, cmd->opts, cmd->nr_opts);
+		printf("\n%s", cmd->after);
+		return 0;
+	case PH_CLI_OPT_VERSION:
+		printf("%s %s\n", cmd->name, cmd->version);
+		return 0;
+	}
+	if ((err = ph_cli_common_option(c, arg, common, &taken)))
+		return ph_cli_error(cmd->name, err, 2);
+	if (!taken)
+		return ph_cli_bad_usage(cmd->name);
+	return -1;
+}
+
 unsigned ph_cli_cpus(void)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);

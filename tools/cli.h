@@ -20,24 +20,31 @@ struct ph_cli_option {
 	const char *help;
 };
 
+/* The entries of the tables: an option without an argument, and one
+   with an argument, named ARG in the help.  */
+#define PH_CLI_FLAG(name, val, help)					\
+	{ name, no_argument, val, NULL, help }
+#define PH_CLI_ARG(name, val, arg, help)				\
+	{ name, required_argument, val, arg, help }
+
 /* The codes of the options every command has, above any of its own.  */
 enum { PH_CLI_OPT_DEBUGINFO_PATH = 0x1000, PH_CLI_OPT_VERSION };
 
 /* -o/--output FILE, every command's.  */
 #define PH_CLI_OUTPUT_OPTION						\
-	{ "output", required_argument, 'o', "FILE",			\
-	  "write the output to FILE (made beside it\nand renamed "	\
-	  "when complete; not written\nwhen an error is met), not to "	\
-	  "standard\noutput" }
+	PH_CLI_ARG("output", 'o', "FILE",				\
+		   "write the output to FILE (made beside it\nand renamed " \
+		   "when complete; not written\nwhen an error is met), " \
+		   "not to standard\noutput")
 
 /* The last entries of every command's table.  */
 #define PH_CLI_COMMON_OPTIONS						\
-	{ "debuginfo-path", required_argument, PH_CLI_OPT_DEBUGINFO_PATH, \
-	  "PATH", "where to look for separate debug files\n(colon-"	\
-	  "separated directories; default\n:.debug:/usr/lib/debug)" },	\
-	{ "help", no_argument, 'h', NULL, "print this help and exit" },	\
-	{ "version", no_argument, PH_CLI_OPT_VERSION, NULL,		\
-	  "print the version and exit" }
+	PH_CLI_ARG("debuginfo-path", PH_CLI_OPT_DEBUGINFO_PATH, "PATH",	\
+		   "where to look for separate debug files\n(colon-"	\
+		   "separated directories; default\n:.debug:/usr/lib/debug)"), \
+	PH_CLI_FLAG("help", 'h', "print this help and exit"),		\
+	PH_CLI_FLAG("version", PH_CLI_OPT_VERSION,			\
+		    "print the version and exit")
 
 /* getopt_long's tables for the N options of OPTS: LONGS holds N + 1
    entries, SHORTS 3 * N + 1 characters.  */
@@ -45,6 +52,17 @@ void ph_cli_tables(const struct ph_cli_option *opts, size_t n,
 		   struct option *longs, char *shorts);
 /* The help lines of the N options of OPTS, as GNU tools print them.  */
 void ph_cli_help(FILE *f, const struct ph_cli_option *opts, size_t n);
+/* What a command's --help and --version print.  */
+struct ph_cli_command {
+	const char *name;	/* as --version and the messages name it */
+	const char *version;
+	const char *files;	/* the usage line's operands: "FILE..." */
+	/* Whole lines: what the command does, before the help of its
+	   options, and what it prints and its exit status, after it.  */
+	const char *about, *after;
+	const struct ph_cli_option *opts;
+	size_t nr_opts;
+};
 
 /* What the options every command has (-j, -F, -o, --debuginfo-path)
    set.  */
@@ -56,6 +74,13 @@ struct ph_cli_common {
 	unsigned formats[PH_INPUT_NR_FORMATS];
 	unsigned nr_formats;
 };
+
+/* Option C of getopt_long, its argument ARG, that the command's own
+   options are not: -h and --version print what CMD says (returns 0);
+   one of those every command has is taken into *COMMON (returns -1: go
+   on); a bad argument or an unknown option is said (returns 2).  */
+int ph_cli_other_option(const struct ph_cli_command *cmd, int c,
+			const char *arg, struct ph_cli_common *common);
 
 /* Option C of getopt_long, its argument ARG, taken into *COMMON when
    it is one of those every command has (*TAKEN then true); an error

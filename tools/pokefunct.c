@@ -39,70 +39,14 @@ struct options {
 
 enum { OPT_JSON = 256, OPT_NR_PARAMS };
 
-static const struct ph_cli_option options[] = {
-	{ "sizes", no_argument, 's', NULL,
-	  "print NAME: BYTES, the size of each\nout-of-line body" },
-	{ "nr_parms", no_argument, 'p', NULL,
-	  "print NAME: PARAMETERS" },
-	{ "nr_params", no_argument, OPT_NR_PARAMS, NULL, "the same as -p" },
-	{ "goto_labels", no_argument, 'g', NULL,
-	  "print NAME: LABELS, for those with labels" },
-	{ "nr_variables", no_argument, 'S', NULL,
-	  "print NAME: VARIABLES, for those with\nlocal variables" },
-	{ "function_name_len", no_argument, 'N', NULL,
-	  "print NAME: LENGTH of the name" },
-	{ "cc_inlined", no_argument, 'H', NULL,
-	  "only the functions not declared inline\nthat have inline "
-	  "expansions" },
-	{ "cc_uninlined", no_argument, 'G', NULL,
-	  "only the functions declared inline that\nkeep an out-of-line "
-	  "body" },
-	{ "externals", no_argument, 'E', NULL,
-	  "only the external functions with a body" },
-	{ "inline_expansions", no_argument, 'i', NULL,
-	  "show each function with the inline\nexpansions in its body" },
-	{ "inline_expansions_stats", no_argument, 'I', NULL,
-	  "print NAME: EXPANSIONS BYTES, the inline\nexpansions in each "
-	  "body" },
-	{ "total_inline_stats", no_argument, 't', NULL,
-	  "a table of the functions expanded more\nthan once: total size, "
-	  "expansions,\naverage size, units" },
-	{ "function", required_argument, 'f', "NAME",
-	  "show the functions named NAME" },
-	{ "class", required_argument, 'c', "CLASS",
-	  "list the functions with a parameter\npointing to struct CLASS" },
-	{ "prototypes", no_argument, 'P', NULL, "print prototypes" },
-	{ "decl_info", no_argument, 'l', NULL,
-	  "print /* FILE:LINE */ before each\nfunction" },
-	{ "addr", required_argument, 'a', "ADDR",
-	  "show the function whose body holds ADDR" },
-	{ "json", no_argument, OPT_JSON, NULL,
-	  "print one JSON Lines record per function" },
-	{ "jobs", optional_argument, 'j', "N",
-	  "read a file's units with N threads\n(default and no N: as "
-	  "many as CPUs)" },
-	{ "format_path", required_argument, 'F', "LIST",
-	  "where functions are read from, the first\na file has: embedded "
-	  "(the plugin's\nfunction records, -fplugin-arg-pokehole-\nembed "
-	  "with functions), dwarf (default:\nembedded,dwarf)" },
-	PH_CLI_OUTPUT_OPTION,
-	PH_CLI_COMMON_OPTIONS,
-};
-enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"Usage: %s [OPTIONS] FILE...\n"
+/* --help's texts (struct ph_cli_command).  */
+static const char usage_about[] =
 "Show the functions of object files, executables, shared libraries,\n"
 "kernel modules and archives from their DWARF debug information, as\n"
 "pfunct does, or from the JSON Lines reports of the pokehole GCC plugin\n"
 "(-fplugin-arg-pokehole-functions): a FILE that is not ELF and starts\n"
-"with '{' or is named *.jsonl or *.json.\n"
-"\n", progname);
-	ph_cli_help(f, options, NR_OPTIONS);
-	fprintf(f,
-"\n"
+"with '{' or is named *.jsonl or *.json.\n";
+static const char usage_after[] =
 "Each function is listed once (its name, declaration file and line are\n"
 "its key), the last to appear first, as pfunct lists them. A report has\n"
 "no byte sizes, addresses, variables, expansions, prototypes nor linkage:\n"
@@ -111,8 +55,64 @@ static void usage(FILE *f)
 "was read, 1 when one could not be (each such file is named on standard\n"
 "error; the functions of the others are still printed to standard\n"
 "output, but -o FILE is not written) or -f/-a found nothing, 2 on bad\n"
-"usage.\n");
-}
+"usage.\n";
+
+static const struct ph_cli_option options[] = {
+	PH_CLI_FLAG("sizes", 's',
+	  "print NAME: BYTES, the size of each\nout-of-line body"),
+	PH_CLI_FLAG("nr_parms", 'p',
+	  "print NAME: PARAMETERS"),
+	PH_CLI_FLAG("nr_params", OPT_NR_PARAMS, "the same as -p"),
+	PH_CLI_FLAG("goto_labels", 'g',
+	  "print NAME: LABELS, for those with labels"),
+	PH_CLI_FLAG("nr_variables", 'S',
+	  "print NAME: VARIABLES, for those with\nlocal variables"),
+	PH_CLI_FLAG("function_name_len", 'N',
+	  "print NAME: LENGTH of the name"),
+	PH_CLI_FLAG("cc_inlined", 'H',
+	  "only the functions not declared inline\nthat have inline "
+	  "expansions"),
+	PH_CLI_FLAG("cc_uninlined", 'G',
+	  "only the functions declared inline that\nkeep an out-of-line "
+	  "body"),
+	PH_CLI_FLAG("externals", 'E',
+	  "only the external functions with a body"),
+	PH_CLI_FLAG("inline_expansions", 'i',
+	  "show each function with the inline\nexpansions in its body"),
+	PH_CLI_FLAG("inline_expansions_stats", 'I',
+	  "print NAME: EXPANSIONS BYTES, the inline\nexpansions in each "
+	  "body"),
+	PH_CLI_FLAG("total_inline_stats", 't',
+	  "a table of the functions expanded more\nthan once: total size, "
+	  "expansions,\naverage size, units"),
+	PH_CLI_ARG("function", 'f', "NAME",
+	  "show the functions named NAME"),
+	PH_CLI_ARG("class", 'c', "CLASS",
+	  "list the functions with a parameter\npointing to struct CLASS"),
+	PH_CLI_FLAG("prototypes", 'P', "print prototypes"),
+	PH_CLI_FLAG("decl_info", 'l',
+	  "print /* FILE:LINE */ before each\nfunction"),
+	PH_CLI_ARG("addr", 'a', "ADDR",
+	  "show the function whose body holds ADDR"),
+	PH_CLI_FLAG("json", OPT_JSON,
+	  "print one JSON Lines record per function"),
+	{ "jobs", optional_argument, 'j', "N",
+	  "read a file's units with N threads\n(default and no N: as "
+	  "many as CPUs)" },
+	PH_CLI_ARG("format_path", 'F', "LIST",
+	  "where functions are read from, the first\na file has: embedded "
+	  "(the plugin's\nfunction records, -fplugin-arg-pokehole-\nembed "
+	  "with functions), dwarf (default:\nembedded,dwarf)"),
+	PH_CLI_OUTPUT_OPTION,
+	PH_CLI_COMMON_OPTIONS,
+};
+enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
+
+static const struct ph_cli_command command = {
+	.name = "pokefunct", .version = PH_VERSION, .files = "FILE...",
+	.about = usage_about, .after = usage_after,
+	.opts = options, .nr_opts = NR_OPTIONS,
+};
 
 /* -f NAME: a C++ function's name is qualified ("ns::Pool::refresh"), as
    both sources give it; NAME may be the whole of it, or, without "::",
@@ -333,30 +333,30 @@ static struct ph_error *print_all(const struct ph_fn_table *t,
    was asked.  */
 static const char *report_lacks(const struct options *o)
 {
-	if (o->have_addr)
-		return "addresses (-a needs an object)";
-	if (o->class_name)
-		return "parameter types (-c needs an object)";
-	if (o->externals)
-		return "linkage (-E needs an object)";
-	switch (o->output) {
-	case OUT_SIZES:
-		return "byte sizes (-s needs an object)";
-	case OUT_VARIABLES:
-		return "local variables (-S needs an object)";
-	case OUT_EXP_STATS:
-		return "inline expansions (-I needs an object)";
-	case OUT_NAMES:
-		if (o->expansions)
-			return "inline expansions (-i needs an object)";
-		if (o->prototypes)
-			return "prototypes (-P needs an object)";
-		if (o->function)
-			return "prototypes (-f alone needs an object)";
-		return NULL;
-	default:
-		return NULL;
-	}
+	bool names = o->output == OUT_NAMES;
+	const struct {
+		bool asked;
+		const char *lacks;
+	} asks[] = {
+		{ o->have_addr, "addresses (-a needs an object)" },
+		{ o->class_name, "parameter types (-c needs an object)" },
+		{ o->externals, "linkage (-E needs an object)" },
+		{ o->output == OUT_SIZES, "byte sizes (-s needs an object)" },
+		{ o->output == OUT_VARIABLES,
+		  "local variables (-S needs an object)" },
+		{ o->output == OUT_EXP_STATS,
+		  "inline expansions (-I needs an object)" },
+		{ names && o->expansions,
+		  "inline expansions (-i needs an object)" },
+		{ names && o->prototypes, "prototypes (-P needs an object)" },
+		{ names && o->function,
+		  "prototypes (-f alone needs an object)" },
+	};
+
+	for (size_t i = 0; i < sizeof(asks) / sizeof(asks[0]); i++)
+		if (asks[i].asked)
+			return asks[i].lacks;
+	return NULL;
 }
 
 /* An ELF file, from the first of -F's formats it has: the embedded
@@ -428,8 +428,7 @@ int main(int argc, char **argv)
 	struct option long_options[NR_OPTIONS + 1];
 	char short_options[3 * NR_OPTIONS + 1];
 	size_t shown;
-	int c, status = 0, nr_read = 0;
-	bool taken;
+	int c, end, status = 0, nr_read = 0;
 
 	memset(&o, 0, sizeof(o));
 	o.common.jobs = 1;
@@ -461,18 +460,10 @@ int main(int argc, char **argv)
 			}
 			o.have_addr = true;
 			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case PH_CLI_OPT_VERSION:
-			printf("pokefunct %s\n", PH_VERSION);
-			return 0;
 		default:
-			if ((err = ph_cli_common_option(c, optarg, &o.common,
-							&taken)))
-				return ph_cli_error(progname, err, 2);
-			if (!taken)
-				return ph_cli_bad_usage(progname);
+			if ((end = ph_cli_other_option(&command, c, optarg,
+						       &o.common)) >= 0)
+				return end;
 		}
 	}
 	if (optind >= argc)

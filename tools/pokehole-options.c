@@ -38,84 +38,101 @@ enum {
 };
 
 
+/* --help's texts (struct ph_cli_command).  */
+static const char usage_about[] =
+"Show the layout of structs, unions and classes from the DWARF debug\n"
+"information of object files, executables, shared libraries and kernel\n"
+"modules, as pahole does, from their BTF or CTF, or from layout JSON\n"
+"Lines (the GCC plugin's reports, --json's output).  With no FILE, the running\n"
+"kernel's BTF (" PH_BTF_VMLINUX ").\n";
+static const char usage_after[] =
+"Each type is printed once per distinct layout, in the order it first\n"
+"appears. Every mode prints to standard output, or with -o to FILE.\n"
+"Exit status: 0 when every file was read, 1 when one could not be (each\n"
+"such file is named on standard error; what the other files hold is\n"
+"still printed to standard output, but -o FILE is not written), 2 on bad\n"
+"usage. --diff exits 1 on a regression, --patch when a type is refused:\n"
+"-o FILE is written then; on an error they exit 2 (--patch 1 when a file\n"
+"could not be read) and do not write it.\n";
+
 static const struct ph_cli_option options[] = {
-	{ "class_name", required_argument, 'C', "NAME[,NAME]",
-	  "show only the types with these names" },
-	{ "sizes", no_argument, 's', NULL,
-	  "print NAME<TAB>SIZE<TAB>HOLES per type" },
-	{ "cacheline_size", required_argument, 'c', "N",
-	  "cacheline size in bytes (default 64)" },
-	{ "exclude", required_argument, 'x', "PREFIX",
-	  "leave out the types whose names start so" },
-	{ "prefix_filter", required_argument, 'y', "PREFIX",
-	  "show only the types whose names start so" },
-	{ "holes", required_argument, 'H', "N",
-	  "show only the types with at least N holes" },
-	{ "hole_size_ge", required_argument, 'z', "N",
-	  "show only the types with a hole of at\nleast N bytes" },
-	{ "structs", no_argument, OPT_STRUCTS, NULL,
-	  "show only structs (and classes)" },
-	{ "unions", no_argument, OPT_UNIONS, NULL, "show only unions" },
-	{ "json", no_argument, OPT_JSON, NULL,
-	  "print JSON Lines (docs/layout-jsonl.md)" },
-	{ "expand_types", no_argument, 'E', NULL,
-	  "show the members of struct and union\nmembers inside them" },
-	{ "reorganize", no_argument, 'R', NULL,
+	PH_CLI_ARG("class_name", 'C', "NAME[,NAME]",
+	  "show only the types with these names"),
+	PH_CLI_FLAG("sizes", 's',
+	  "print NAME<TAB>SIZE<TAB>HOLES per type"),
+	PH_CLI_ARG("cacheline_size", 'c', "N",
+	  "cacheline size in bytes (default 64)"),
+	PH_CLI_ARG("exclude", 'x', "PREFIX",
+	  "leave out the types whose names start so"),
+	PH_CLI_ARG("prefix_filter", 'y', "PREFIX",
+	  "show only the types whose names start so"),
+	PH_CLI_ARG("holes", 'H', "N",
+	  "show only the types with at least N holes"),
+	PH_CLI_ARG("hole_size_ge", 'z', "N",
+	  "show only the types with a hole of at\nleast N bytes"),
+	PH_CLI_FLAG("structs", OPT_STRUCTS,
+	  "show only structs (and classes)"),
+	PH_CLI_FLAG("unions", OPT_UNIONS, "show only unions"),
+	PH_CLI_FLAG("json", OPT_JSON,
+	  "print JSON Lines (docs/layout-jsonl.md)"),
+	PH_CLI_FLAG("expand_types", 'E',
+	  "show the members of struct and union\nmembers inside them"),
+	PH_CLI_FLAG("reorganize", 'R',
 	  "print each type in the smallest member\norder found (with --json: "
-	  "as JSON Lines\ncarrying \"original_size\")" },
-	{ "show_reorg_steps", no_argument, 'S', NULL,
-	  "with -R, show each move and the layout\nafter it" },
-	{ "packable", no_argument, 'P', NULL,
+	  "as JSON Lines\ncarrying \"original_size\")"),
+	PH_CLI_FLAG("show_reorg_steps", 'S',
+	  "with -R, show each move and the layout\nafter it"),
+	PH_CLI_FLAG("packable", 'P',
 	  "print NAME<TAB>SIZE<TAB>PACKED SIZE<TAB>\nSAVED for each type a "
-	  "new order shrinks" },
-	{ "hot", required_argument, OPT_HOT, "NAME[,NAME]",
-	  "with -R/-P, members to pack first" },
-	{ "demote-bitfields", no_argument, OPT_DEMOTE, NULL,
+	  "new order shrinks"),
+	PH_CLI_ARG("hot", OPT_HOT, "NAME[,NAME]",
+	  "with -R/-P, members to pack first"),
+	PH_CLI_FLAG("demote-bitfields", OPT_DEMOTE,
 	  "with -R/-P, let a bitfield take the\nsmallest integer type that "
-	  "holds it" },
-	{ "cross-cacheline-groups", no_argument, OPT_CROSS_GROUPS, NULL,
+	  "holds it"),
+	PH_CLI_FLAG("cross-cacheline-groups", OPT_CROSS_GROUPS,
 	  "with -R/-P, let members leave the group\nof a cacheline-aligned "
-	  "member" },
-	{ "merge-baseline", required_argument, OPT_MERGE_BASELINE, "OUT",
+	  "member"),
+	PH_CLI_ARG("merge-baseline", OPT_MERGE_BASELINE, "OUT",
 	  "merge the FILEs' reports (JSON Lines, or\nembedded in objects, "
 	  "archives and\nprograms) into the baseline OUT, each\ndistinct "
-	  "layout once, written atomically" },
-	{ "patch", no_argument, OPT_PATCH, NULL,
+	  "layout once, written atomically"),
+	PH_CLI_FLAG("patch", OPT_PATCH,
 	  "print one patch for the whole build:\nevery type -R makes smaller "
 	  "whose new\norder every unit's sites allow (the\nplugin's reports: "
 	  "embed, json-dir),\nits definition and every initializer\nand "
-	  "list rewritten; exit 1 when a\ntype is refused" },
-	{ "diff", no_argument, OPT_DIFF, NULL,
+	  "list rewritten; exit 1 when a\ntype is refused"),
+	PH_CLI_FLAG("diff", OPT_DIFF,
 	  "compare two builds: FILE... is OLD NEW;\nprint each type that "
-	  "changed, exit 1 on\na regression (--fail-on)" },
-	{ "fail-on", required_argument, OPT_FAIL_ON, "LIST",
+	  "changed, exit 1 on\na regression (--fail-on)"),
+	PH_CLI_ARG("fail-on", OPT_FAIL_ON, "LIST",
 	  "with --diff, what is a regression:\ngrowth, holes, padding, "
-	  "cachelines, any\n(default: the first four)" },
-	{ "budget", required_argument, OPT_BUDGET, "NAME:BYTES",
+	  "cachelines, any\n(default: the first four)"),
+	PH_CLI_ARG("budget", OPT_BUDGET, "NAME:BYTES",
 	  "with --diff, a type of the new build\nlarger than BYTES is an "
-	  "error (repeat\nfor more types)" },
-	{ "groups", no_argument, OPT_GROUPS, NULL,
+	  "error (repeat\nfor more types)"),
+	PH_CLI_FLAG("groups", OPT_GROUPS,
 	  "print NAME<TAB>GROUP<TAB>OFFSET<TAB>SIZE<TAB>\nCACHELINES for each "
-	  "cacheline group\n(__cacheline_group_begin/end markers)" },
-	{ "html", no_argument, OPT_HTML, NULL,
+	  "cacheline group\n(__cacheline_group_begin/end markers)"),
+	PH_CLI_FLAG("html", OPT_HTML,
 	  "write one self-contained HTML page (to\nstandard output, or -o FILE): an\nindex of the types and "
 	  "each one's map,\na row per cacheline (with -R, the\nsuggested "
-	  "order beside it)" },
-	{ "svg", no_argument, OPT_SVG, NULL,
+	  "order beside it)"),
+	PH_CLI_FLAG("svg", OPT_SVG,
 	  "with -C NAME, draw the type's map as an\nSVG picture (to standard output, or\n-o FILE; with -R, "
-	  "the suggested\norder below it)" },
-	{ "at", required_argument, OPT_AT, "OFFSET",
+	  "the suggested\norder below it)"),
+	PH_CLI_ARG("at", OPT_AT, "OFFSET",
 	  "with -C NAME, what is at byte OFFSET\n(0x for hex) of the type: "
-	  "the members\nholding it, or the hole or padding" },
-	{ "format_path", required_argument, 'F', "LIST",
+	  "the members\nholding it, or the hole or padding"),
+	PH_CLI_ARG("format_path", 'F', "LIST",
 	  "where layouts are read from, the first a\nfile has: embedded "
 	  "(the plugin's reports,\n-fplugin-arg-pokehole-embed), dwarf, "
-	  "btf,\nctf (default: embedded,dwarf,btf,ctf)" },
-	{ "module", required_argument, 'M', "MODULE",
+	  "btf,\nctf (default: embedded,dwarf,btf,ctf)"),
+	PH_CLI_ARG("module", 'M', "MODULE",
 	  "read the running kernel's BTF of MODULE\n(" PH_BTF_SYSFS
-	  "/MODULE, over vmlinux's)" },
-	{ "btf_base", required_argument, OPT_BTF_BASE, "FILE",
-	  "read the FILEs' split BTF over FILE's BTF" },
+	  "/MODULE, over vmlinux's)"),
+	PH_CLI_ARG("btf_base", OPT_BTF_BASE, "FILE",
+	  "read the FILEs' split BTF over FILE's BTF"),
 	{ "jobs", optional_argument, 'j', "N",
 	  "read with N threads (default: one per\nCPU); the output does not "
 	  "depend on N" },
@@ -124,28 +141,11 @@ static const struct ph_cli_option options[] = {
 };
 enum { NR_OPTIONS = sizeof(options) / sizeof(options[0]) };
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-"Usage: %s [OPTIONS] [FILE...]\n"
-"Show the layout of structs, unions and classes from the DWARF debug\n"
-"information of object files, executables, shared libraries and kernel\n"
-"modules, as pahole does, from their BTF or CTF, or from layout JSON\n"
-"Lines (the GCC plugin's reports, --json's output).  With no FILE, the running\n"
-"kernel's BTF (" PH_BTF_VMLINUX ").\n"
-"\n", progname);
-	ph_cli_help(f, options, NR_OPTIONS);
-	fprintf(f,
-"\n"
-"Each type is printed once per distinct layout, in the order it first\n"
-"appears. Every mode prints to standard output, or with -o to FILE.\n"
-"Exit status: 0 when every file was read, 1 when one could not be (each\n"
-"such file is named on standard error; what the other files hold is\n"
-"still printed to standard output, but -o FILE is not written), 2 on bad\n"
-"usage. --diff exits 1 on a regression, --patch when a type is refused:\n"
-"-o FILE is written then; on an error they exit 2 (--patch 1 when a file\n"
-"could not be read) and do not write it.\n");
-}
+static const struct ph_cli_command command = {
+	.name = PH_POKEHOLE_NAME, .version = PH_VERSION, .files = "[FILE...]",
+	.about = usage_about, .after = usage_after,
+	.opts = options, .nr_opts = NR_OPTIONS,
+};
 
 static bool parse_number(const char *s, unsigned long max,
 			 unsigned long *ret)
@@ -232,8 +232,7 @@ int ph_pokehole_options_parse(int argc, char **argv,
 {
 	struct ph_error *err;
 	unsigned long n;
-	int c;
-	bool taken;
+	int c, end;
 	struct option long_options[NR_OPTIONS + 1];
 	char short_options[3 * NR_OPTIONS + 1];
 
@@ -392,18 +391,10 @@ int ph_pokehole_options_parse(int argc, char **argv,
 			if ((err = add_module(o, optarg)))
 				return ph_cli_error(progname, err, 1);
 			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case PH_CLI_OPT_VERSION:
-			printf("pokehole %s\n", PH_VERSION);
-			return 0;
 		default:
-			if ((err = ph_cli_common_option(c, optarg, &o->common,
-							&taken)))
-				return ph_cli_error(progname, err, 2);
-			if (!taken)
-				return ph_cli_bad_usage(progname);
+			if ((end = ph_cli_other_option(&command, c, optarg,
+						       &o->common)) >= 0)
+				return end;
 		}
 	}
 	/* The files: those named, the modules' BTF, or with neither the

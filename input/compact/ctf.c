@@ -146,22 +146,29 @@ static uint32_t nelems(void *src, uint32_t id)
 							     : 0;
 }
 
+/* A struct's or a union's count of members, 0 when they cannot all fit
+   in the section (corrupt).  */
+static unsigned nr_members(const struct dict *d, ctf_id_t t)
+{
+	int n = ctf_member_count(d->fp, t);
+
+	if (n < 0 || (size_t)n * MEMBER_BYTES > d->bytes + SLACK)
+		return 0;
+	return (unsigned)n;
+}
+
 static unsigned vlen(void *src, uint32_t id)
 {
 	struct dict *d = src;
-	ctf_id_t t = to_ctf(d, id);
 	ctf_funcinfo_t fi;
-	int n;
 
-	switch (ctf_type_kind(d->fp, t)) {
-	case CTF_K_STRUCT:
-	case CTF_K_UNION:
-		n = ctf_member_count(d->fp, t);
-		if (n < 0 || (size_t)n * MEMBER_BYTES > d->bytes + SLACK)
-			return 0;
-		return (unsigned)n;
-	case CTF_K_FUNCTION:
-		return ctf_func_type_info(d->fp, t, &fi) == 0 ? fi.ctc_argc : 0;
+	switch (kind(src, id)) {
+	case PH_TG_STRUCT:
+	case PH_TG_UNION:
+		return nr_members(d, to_ctf(d, id));
+	case PH_TG_FUNC:
+		return ctf_func_type_info(d->fp, to_ctf(d, id), &fi) == 0
+			       ? fi.ctc_argc : 0;
 	default:
 		return 0;
 	}

@@ -1,4 +1,5 @@
 #include "queue.h"
+#include "../../reorg/error.h"
 
 #include <stdint.h>
 
@@ -29,6 +30,39 @@ size_t ph_dw_queue_claim(struct ph_dw_queue *q)
 		c = q->next_claim++;
 	pthread_mutex_unlock(&q->lock);
 	return c;
+}
+
+void ph_dw_queue_fail(struct ph_dw_queue *q, struct ph_error **first,
+		      struct ph_error *err)
+{
+	pthread_mutex_lock(&q->lock);
+	if (!*first)
+		*first = err;
+	else
+		ph_error_destroy(err);
+	q->stop = true;
+	pthread_cond_broadcast(&q->cond);
+	pthread_mutex_unlock(&q->lock);
+}
+
+void ph_dw_queue_run(void *workers, size_t size, size_t at, unsigned n,
+		     void *(*fn)(void *))
+{
+	char *w = workers;
+
+	for (unsigned i = 1; i < n; i++) {
+		struct ph_dw_thread *t = (void *)(w + i * size + at);
+
+		t->started = pthread_create(&t->thread, NULL, fn,
+					    w + i * size) == 0;
+	}
+	fn(w);
+	for (unsigned i = 1; i < n; i++) {
+		struct ph_dw_thread *t = (void *)(w + i * size + at);
+
+		if (t->started)
+			pthread_join(t->thread, NULL);
+	}
 }
 
 void ph_dw_queue_units_end(struct ph_dw_queue *q, size_t n)

@@ -13,6 +13,8 @@
 
 #include <elfutils/libdw.h>
 
+struct ph_error;
+
 struct ph_dw_queue {
 	pthread_mutex_t lock;	/* over this and the results */
 	pthread_cond_t cond;
@@ -28,6 +30,26 @@ void ph_dw_queue_deinit(struct ph_dw_queue *q);
 size_t ph_dw_queue_claim(struct ph_dw_queue *q);
 /* The units are those before N: a reader found no unit N.  */
 void ph_dw_queue_units_end(struct ph_dw_queue *q, size_t n);
+/* A reader failed with ERR: the queue stops, and ERR goes to *FIRST,
+   the job's error, under the lock (the results' lock) unless an earlier
+   failure is there already; then ERR is destroyed, only the first is
+   told.  */
+void ph_dw_queue_fail(struct ph_dw_queue *q, struct ph_error **first,
+		      struct ph_error *err);
+
+/* A worker's thread: each worker struct holds one.  */
+struct ph_dw_thread {
+	pthread_t thread;
+	bool started;
+};
+
+/* Runs FN on each of the N workers of the array WORKERS (each SIZE
+   bytes, its struct ph_dw_thread AT bytes in): the first on the calling
+   thread, the others on threads of their own, and returns when all have
+   ended.  A worker whose thread cannot be created does not run: the
+   others claim its units.  */
+void ph_dw_queue_run(void *workers, size_t size, size_t at, unsigned n,
+		     void *(*fn)(void *));
 
 /* A reader's place among the units of its own libdw handle: units come
    in the same order in every session.  Zero it, then set DW.  */

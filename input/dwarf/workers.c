@@ -22,6 +22,7 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +32,7 @@ struct worker {
 	struct ph_dw_job *job;
 	Dwarf *dw;		/* NULL: open our own session */
 	struct ph_dw_session session;
-	pthread_t thread;
-	bool started;
+	struct ph_dw_thread t;
 };
 
 static void free_result(struct ph_dw_unit_result *r)
@@ -143,18 +143,6 @@ static void commit(struct ph_dw_job *job, size_t c,
 	pthread_mutex_unlock(&job->q.lock);
 }
 
-static void fail(struct ph_dw_job *job, struct ph_error *err)
-{
-	pthread_mutex_lock(&job->q.lock);
-	if (!job->err)
-		job->err = err;
-	else if (err != &ph_error_nomem)
-		ph_error_destroy(err);
-	job->q.stop = true;
-	pthread_cond_broadcast(&job->q.cond);
-	pthread_mutex_unlock(&job->q.lock);
-}
-
 static void read_units(struct ph_dw_job *job, Dwarf *dw)
 {
 	struct ph_dw_ctx ctx;
@@ -186,7 +174,7 @@ static void read_units(struct ph_dw_job *job, Dwarf *dw)
 	if ((err = ph_dedup_create(&w.dedup)) ||
 	    (err = ph_dw_fp_memo_create(&w.fp_memo)) ||
 	    (err = ph_dw_scan_create(&w.scan))) {
-		fail(job, err);
+		ph_dw_queue_fail(&job->q, &job->err, err);
 		goto out;
 	}
 
@@ -353,18 +341,11 @@ struct ph_error *ph_dw_load_module(struct ph_dw_job *job, Dwfl_Module *mod,
 		return err;
 	}
 	ph_dw_queue_init(&job->q, job->q.nr_units, job->q.window);
-	for (unsigned i = 1; i < n; i++) {
+	for (unsigned i = 0; i < n; i++)
 		workers[i].job = job;
-		workers[i].started = pthread_create(&workers[i].thread, NULL,
-						    worker_main,
-						    &workers[i]) == 0;
-	}
-	workers[0].job = job;
 	workers[0].dw = dw;
-	worker_main(&workers[0]);
-	for (unsigned i = 1; i < n; i++)
-		if (workers[i].started)
-			pthread_join(workers[i].thread, NULL);
+	ph_dw_queue_run(workers, sizeof(*workers),
+			offsetof(struct worker, t), n, worker_main);
 	for (unsigned i = 0; i < n; i++)
 		ph_dw_session_close(&workers[i].session);
 	if (job->progress)

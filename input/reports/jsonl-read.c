@@ -580,18 +580,28 @@ struct ph_error *ph_report_load_text(const char *origin, const char *text,
 	return l.first;
 }
 
+/* Where ph_report_load_file puts a report's layouts.  */
+struct load_into {
+	struct ph_model *model;
+	struct ph_dedup *dedup;
+	const struct ph_input_opts *opts;
+};
+
+static struct ph_error *load_text(void *arg, const char *path, char *text,
+				  size_t len)
+{
+	const struct load_into *into = arg;
+
+	return ph_report_load_text(path, text, len, into->model, into->dedup,
+				   into->opts);
+}
+
 struct ph_error *ph_report_load_file(const char *path,
 				     struct ph_model *model,
 				     struct ph_dedup *dedup,
 				     const struct ph_input_opts *opts)
 {
-	struct ph_error *err;
-	char *text;
-	size_t len;
+	struct load_into into = { model, dedup, opts };
 
-	if ((err = ph_lines_read_file(path, &text, &len)))
-		return err;
-	err = ph_report_load_text(path, text, len, model, dedup, opts);
-	free(text);
-	return err;
+	return ph_lines_with_file(path, load_text, &into);
 }

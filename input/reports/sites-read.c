@@ -43,6 +43,15 @@ static uint64_t num(const json_t *v, const char *key, uint64_t max, bool *ok)
 	return (uint64_t)json_integer_value(n);
 }
 
+/* A site's or an edit's place in a source: "file", "line", "column".  */
+static void place(const json_t *v, const char **file, uint32_t *line,
+		  uint32_t *column, bool *ok)
+{
+	*file = str(v, "file", ok);
+	*line = (uint32_t)num(v, "line", UINT32_MAX, ok);
+	*column = (uint32_t)num(v, "column", UINT32_MAX, ok);
+}
+
 static const json_t *list(const json_t *v, const char *key, bool *ok)
 {
 	const json_t *a = json_object_get(v, key);
@@ -124,9 +133,7 @@ struct ph_error *ph_sites_load_record(const char *origin, size_t lineno,
 				  "kind");
 			goto out;
 		}
-		d->file = str(e, "file", &ok);
-		d->line = (uint32_t)num(e, "line", UINT32_MAX, &ok);
-		d->column = (uint32_t)num(e, "column", UINT32_MAX, &ok);
+		place(e, &d->file, &d->line, &d->column, &ok);
 		d->member = str(e, "member", &ok);
 		d->other = str(e, "other", &ok);
 		d->why = str(e, "why", &ok);
@@ -141,9 +148,7 @@ struct ph_error *ph_sites_load_record(const char *origin, size_t lineno,
 				  "object");
 			goto out;
 		}
-		d->file = str(e, "file", &ok);
-		d->line = (uint32_t)num(e, "line", UINT32_MAX, &ok);
-		d->column = (uint32_t)num(e, "column", UINT32_MAX, &ok);
+		place(e, &d->file, &d->line, &d->column, &ok);
 		d->end_line = (uint32_t)num(e, "end_line", UINT32_MAX, &ok);
 		d->end_column = (uint32_t)num(e, "end_column", UINT32_MAX, &ok);
 		d->old_text = str(e, "old", &ok);

@@ -22,6 +22,7 @@
    style) and exits nonzero when anything failed; the oom mode also
    prints "failures: N", the failures it saw.  */
 
+#include "unit-check.h"
 #include "../../reorg/array.h"
 #include "../../reorg/hashtab.h"
 
@@ -64,16 +65,9 @@ static uint64_t entry_hash(const struct entry *e)
 PH_HASH_TABLE(test_table, struct entry, uint64_t, test_hash, test_eq,
 	      entry_hash)
 
-static int failed;
-
 static void result(bool ok, const char *what, const char *why)
 {
-	if (ok) {
-		printf("PASS: %s\n", what);
-	} else {
-		printf("FAIL: %s: %s\n", what, why);
-		failed = 1;
-	}
+	unit_check(ok, "", what, why);
 }
 
 /* The model: which of the keys 0..NKEYS-1 are in, with their values.  */
@@ -390,12 +384,12 @@ int main(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "oom") == 0) {
 		oom();
-		return failed;
+		return unit_failures != 0;
 	}
 	random_ops(GOOD, "good hash", NKEYS, 200000);
 	random_ops(CONSTANT, "constant hash", 1500, 30000);
 	random_ops(FOUR, "four-value hash", 3000, 60000);
 	u64_keys();
 	growth();
-	return failed;
+	return unit_failures != 0;
 }

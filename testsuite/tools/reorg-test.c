@@ -18,6 +18,7 @@
    Prints one "PASS: name" or "FAIL: name: why" line per check (DejaGnu
    style) and exits nonzero when anything failed.  */
 
+#include "unit-check.h"
 #include "../../reorg/layout.h"
 #include "../../reorg/reorganize.h"
 
@@ -127,16 +128,9 @@ static void every_order(const struct shape *const *m, unsigned n,
 			least[s] = least[s - 1];
 }
 
-static int failures;
-
 static void check(int ok, const char *name, const char *why)
 {
-	if (ok) {
-		printf("PASS: reorg %s\n", name);
-	} else {
-		printf("FAIL: reorg %s: %s\n", name, why);
-		failures++;
-	}
+	unit_check(ok, "reorg ", name, why);
 }
 
 int main(int argc, char **argv)
@@ -260,5 +254,5 @@ int main(int argc, char **argv)
 	check(bounded_optimal == checked && bounded_least == checked, what,
 	      "some not proven");
 	ph_model_destroy(model);
-	return failures != 0;
+	return unit_failures != 0;
 }

@@ -4,11 +4,7 @@
 static struct private_state st = { 1, 2, 3 };
 
 /* Defined here, not in the interface: users hold only a pointer.  */
-struct opaque {			/* PH-PATCHED(struct opaque) */
-	char a;
-	long b;
-	char c;
-};
+PH-CHAR-LONG-CHAR(struct opaque: a b c)			/* PH-PATCHED(struct opaque) */
 
 int api_opaque(struct opaque *o)
 {

@@ -3,18 +3,10 @@
    their signatures are other programs' layouts too.  */
 #ifndef API_H
 #define API_H
-struct handle {			/* PH-REFUSED(struct handle) */
-	char open;
-	long fd;
-	char mode;
-};
+PH-CHAR-LONG-CHAR(struct handle: open fd mode)			/* PH-REFUSED(struct handle) */
 
 /* Only inside the library: free to change.  */
-struct private_state {		/* PH-PATCHED(struct private_state) */
-	char a;
-	long b;
-	char c;
-};
+PH-CHAR-LONG-CHAR(struct private_state: a b c)		/* PH-PATCHED(struct private_state) */
 
 int api_use(struct handle *h);
 int api_use_opaque(void);

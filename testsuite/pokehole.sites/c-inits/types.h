@@ -3,11 +3,7 @@
 #ifndef TYPES_H
 #define TYPES_H
 
-struct pair {			/* PH-PATCHED(struct pair) */
-	char c;
-	long l;
-	char d;
-};
+PH-CHAR-LONG-CHAR(struct pair: c l d)			/* PH-PATCHED(struct pair) */
 
 struct inner {			/* PH-PATCHED(struct inner) */
 	char a;

@@ -17,31 +17,15 @@ struct derived {		/* PH-REFUSED(struct derived) */
 	char more;
 };
 
-struct wire {			/* PH-REFUSED(struct wire) */
-	char op;
-	long len;
-	char flags;
-};
+PH-CHAR-LONG-CHAR(struct wire: op len flags)			/* PH-REFUSED(struct wire) */
 
-struct stored {			/* PH-REFUSED(struct stored) */
-	char op;
-	long len;
-	char flags;
-};
+PH-CHAR-LONG-CHAR(struct stored: op len flags)			/* PH-REFUSED(struct stored) */
 
-struct checked {		/* PH-REFUSED(struct checked) */
-	char c;
-	long l;
-	char d;
-};
+PH-CHAR-LONG-CHAR(struct checked: c l d)		/* PH-REFUSED(struct checked) */
 _Static_assert(offsetof(struct checked, l) == sizeof(long), "l");
 _Static_assert(offsetof(struct checked, d) == 2 * sizeof(long), "d");	/* PH-SITE(struct checked, assert) */
 
-struct sized {			/* PH-REFUSED(struct sized) */
-	char c;
-	long l;
-	char d;
-};
+PH-CHAR-LONG-CHAR(struct sized: c l d)			/* PH-REFUSED(struct sized) */
 #define CHECK_SIZE(t, n) _Static_assert(sizeof(t) == (n), #t)
 CHECK_SIZE(struct sized, 3 * sizeof(long));	/* PH-SITE(struct sized, assert) */
 
@@ -59,25 +43,13 @@ struct __attribute__((pokehole_abi)) exported {	/* PH-REFUSED(struct exported) P
 	char d;
 };
 
-struct twos {			/* PH-REFUSED(struct twos) */
-	char c;
-	long l;
-	char d;
-};
+PH-CHAR-LONG-CHAR(struct twos: c l d)			/* PH-REFUSED(struct twos) */
 #define TWO 1, 2
 
-struct clash {			/* PH-REFUSED(struct clash) */
-	char c;
-	long l;
-	char d;
-};
+PH-CHAR-LONG-CHAR(struct clash: c l d)			/* PH-REFUSED(struct clash) */
 #define CLASH_INIT(c, l, d) { c, l, d }	/* PH-SITE(struct clash, positional) */
 
-struct cond {			/* PH-REFUSED(struct cond) */
-	char c;
-	long l;
-	char d;
-};
+PH-CHAR-LONG-CHAR(struct cond: c l d)			/* PH-REFUSED(struct cond) */
 
 /* A packed type's bytes are a format: a new order (its two nibbles
    together) is never applied.  */

@@ -5,11 +5,7 @@
 #define TYPES_H
 #include <cstdio>
 
-struct pair {			// PH-PATCHED(struct pair)
-	char c;
-	long l;
-	char d;
-};
+PH-CHAR-LONG-CHAR(struct pair: c l d)			// PH-PATCHED(struct pair)
 
 struct named {			// PH-PATCHED(struct named)
 	char tag;
@@ -30,11 +26,7 @@ struct reads {			// PH-PATCHED(struct reads)
 	char c = a + 1;
 };
 
-struct desig {			// PH-PATCHED(struct desig)
-	char p;
-	long q;
-	char r;
-};
+PH-CHAR-LONG-CHAR(struct desig: p q r)			// PH-PATCHED(struct desig)
 
 struct holder {			// PH-PATCHED(struct holder)
 	char tag;

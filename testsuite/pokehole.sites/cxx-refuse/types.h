@@ -4,23 +4,11 @@
 #define TYPES_H
 #include <cstdio>
 
-struct bound {			// PH-REFUSED(struct bound)
-	char x;
-	long y;
-	char z;
-};
+PH-CHAR-LONG-CHAR(struct bound: x y z)			// PH-REFUSED(struct bound)
 
-struct placed {			// PH-REFUSED(struct placed)
-	char x;
-	long y;
-	char z;
-};
+PH-CHAR-LONG-CHAR(struct placed: x y z)			// PH-REFUSED(struct placed)
 
-struct made {			// PH-REFUSED(struct made)
-	char x;
-	long y;
-	char z;
-};
+PH-CHAR-LONG-CHAR(struct made: x y z)			// PH-REFUSED(struct made)
 
 // 'c' is initialized from 'b', which the new order puts after it.
 struct order_dep {		// PH-REFUSED(struct order_dep)
@@ -47,11 +35,7 @@ struct lifetimes {		// PH-REFUSED(struct lifetimes)
 
 int next_value();
 
-struct effects {		// PH-REFUSED(struct effects)
-	char a;
-	long b;
-	char c;
-};
+PH-CHAR-LONG-CHAR(struct effects: a b c)		// PH-REFUSED(struct effects)
 
 
 void use_all();

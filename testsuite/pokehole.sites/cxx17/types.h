@@ -13,10 +13,6 @@ struct defaults {		// PH-REFUSED(struct defaults)
 
 // Members without default initializers are named "{}" where a new
 // order needs them: the same value-initialization.
-struct fills {			// PH-PATCHED(struct fills)
-	char a;
-	long b;
-	char c;
-};
+PH-CHAR-LONG-CHAR(struct fills: a b c)			// PH-PATCHED(struct fills)
 
 #endif

@@ -22,17 +22,9 @@ static inline struct conf conf_scaled(int k)
    designators would be different edits of one text: both refused.  */
 #define TRIPLE(x, y, z) { x, y, z }
 
-struct first {			/* PH-REFUSED(struct first) */
-	char a;
-	long b;
-	char c;
-};
+PH-CHAR-LONG-CHAR(struct first: a b c)			/* PH-REFUSED(struct first) */
 
-struct second {			/* PH-REFUSED(struct second) */
-	char p;
-	long q;
-	char r;
-};
+PH-CHAR-LONG-CHAR(struct second: p q r)			/* PH-REFUSED(struct second) */
 
 extern struct conf conf_a, conf_b[2];
 struct conf conf_c(void);

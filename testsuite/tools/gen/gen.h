@@ -2,21 +2,17 @@
    pokehole.random/) share: the output and the options (output.c), the
    scalar types the C++ classes draw from too (c-types.c), the C++
    classes' model main.c allocates (cxx.c), and the entry points main.c
-   calls.  Included first: it sets _XOPEN_SOURCE before any system
-   header.
+   calls.  Included first: its first header, ../tool-libc.h, sets
+   _XOPEN_SOURCE before any system header.
    Copyright (C) 2026 The pokehole authors.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 #ifndef GEN_H
 #define GEN_H
 
-#define _XOPEN_SOURCE 700
+#include "../tool-libc.h"
 
-#include <stdarg.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include "../gen-common.h"
 
 struct ctype_info {

@@ -199,14 +199,13 @@ set_stack (struct lst *L, struct leaf *t, int k)
     }
 }
 
+/* The state of a list before an element is tried, taken back when the
+   element cannot go there: the list (its elements' text by their
+   length: the buffer itself stays), which leaves are consumed, and the
+   counts of the constructs.  */
 struct snap {
-  struct lvl st[MAXD];
-  int ns;
-  int str_unsafe;
-  size_t prev_start;
-  int prev_simple;
+  struct lst l;
   size_t len;
-  int nel;
   unsigned char *consumed;
   unsigned counts[6];
 };
@@ -214,13 +213,8 @@ struct snap {
 static void
 take (struct ectx *c, struct lst *L, struct snap *s)
 {
-  memcpy (s->st, L->st, sizeof L->st);
-  s->ns = L->ns;
-  s->str_unsafe = L->str_unsafe;
-  s->prev_start = L->prev_start;
-  s->prev_simple = L->prev_simple;
+  s->l = *L;
   s->len = L->el.n;
-  s->nel = L->nel;
   s->consumed = xmalloc ((size_t) c->o->nl);
   for (int i = 0; i < c->o->nl; i++)
     s->consumed[i] = (unsigned char) c->o->lv[i].consumed;
@@ -229,16 +223,17 @@ take (struct ectx *c, struct lst *L, struct snap *s)
   s->counts[5] = st_compound;
 }
 
+/* POPPED_REC is the element's own: it stays as the element set it.  */
 static void
 restore (struct ectx *c, struct lst *L, struct snap *s)
 {
-  memcpy (L->st, s->st, sizeof L->st);
-  L->ns = s->ns;
-  L->str_unsafe = s->str_unsafe;
-  L->prev_start = s->prev_start;
-  L->prev_simple = s->prev_simple;
+  struct sb el = L->el;
+  int popped_rec = L->popped_rec;
+
+  *L = s->l;
+  L->el = el;
+  L->popped_rec = popped_rec;
   sb_trunc (&L->el, s->len);
-  L->nel = s->nel;
   for (int i = 0; i < c->o->nl; i++)
     c->o->lv[i].consumed = s->consumed[i];
   st_pos = s->counts[0], st_desig = s->counts[1], st_elided = s->counts[2];

@@ -1,22 +1,18 @@
 /* initgen.h - what the files of ph-initgen share: the constructs
    (--with, --without), the model of the types and of the objects an
    initializer sets, the state of one initializer, and the entry points
-   of each step.  Included first: it sets _XOPEN_SOURCE before any
-   system header.
+   of each step.  Included first: its first header, ../tool-libc.h,
+   sets _XOPEN_SOURCE before any system header.
    Copyright (C) 2026 The pokehole authors.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 #ifndef INITGEN_H
 #define INITGEN_H
 
-#define _XOPEN_SOURCE 700
+#include "../tool-libc.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/stat.h>
 #include "../gen-common.h"
 

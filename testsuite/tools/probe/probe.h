@@ -1,15 +1,16 @@
 /* probe.h - what the files of ph-probe share: the reading of the JSON
    Lines (jsonl.c), the checks of names (names.c), the walk over a
    type's members that the expect, text-expect and gen modes share
-   (walk.c, walk-type.c), and the modes main.c runs.  Included first: it
-   sets _XOPEN_SOURCE before any system header.
+   (walk.c, walk-type.c), and the modes main.c runs.  Included first:
+   its first header, ../tool-libc.h, sets _XOPEN_SOURCE before any
+   system header.
    Copyright (C) 2026 The pokehole authors.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
 #ifndef PROBE_H
 #define PROBE_H
 
-#define _XOPEN_SOURCE 700
+#include "../tool-libc.h"
 
 #include <jansson.h>
 
@@ -17,10 +18,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 struct layout_file {
   json_t **types;
