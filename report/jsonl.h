@@ -25,6 +25,8 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 void ph_jsonl_layout(struct ph_buf *out, const struct ph_type *t);
 /* S as a JSON string literal, quotes included.  */
 void ph_json_string(struct ph_buf *out, const char *s);
+/* S[0..N) as a JSON array of string literals.  */
+void ph_json_strings(struct ph_buf *out, const char *const *s, size_t n);
 
 #ifdef __cplusplus
 }
