@@ -95,8 +95,8 @@ if [ -z "$objs" ] || [ ! -f "build/gcc-$plugin_gcc/pokehole.o" ]; then
 fi
 # Strong definitions only: a C++ inline function or template instance
 # (W, V, u) is in every object that uses it, no call to another.  One nm
-# for all (-A: "OBJECT:ADDRESS TYPE NAME"; a process an object took a
-# minute on a loaded machine).
+# for all (-A: "OBJECT:ADDRESS TYPE NAME"; two processes an object took
+# over a minute on a loaded machine).
 nm -A -g --defined-only $objs |
 	awk '$(NF - 1) ~ /^[TDBRC]$/ { f = $1; sub(/:.*/, "", f); print $NF, f }' > "$t/defs"
 nm -A -u $objs | awk '{ f = $1; sub(/:.*/, "", f); print $NF, f }' > "$t/uses"
