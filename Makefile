@@ -59,6 +59,8 @@ ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	report/dedup.c input/reports/frame.c reorg/packing.c baseline/lines.c baseline/json.c \
 	baseline/load.c \
 	baseline/merge.c
+# The spelling of C declarators: the readers' and the plugin's.
+ENGINE_SRC += input/declarator.c
 # Objects of generated sources, plain data: the sanitized builds
 # (mk/hardening.mk) link them as they are.
 ENGINE_GEN_OBJ := build/report/html-assets.o
@@ -68,7 +70,7 @@ ENGINE_OBJ := $(ENGINE_SRC:%.c=build/%.o) $(ENGINE_GEN_OBJ)
 ENGINE_LIBS := -ljansson -lz
 PLUGIN_SRC := plugin/pokehole.cc plugin/types.cc plugin/spell.cc plugin/funcs.cc \
 	plugin/output.cc plugin/warn.cc plugin/warnonce.cc plugin/embed.cc plugin/srctext.cc \
-	plugin/sites.cc plugin/initsites.cc plugin/cxxsites.cc \
+	plugin/sites.cc plugin/sites-walk.cc plugin/initsites.cc plugin/cxxsites.cc \
 	plugin/asserts.cc plugin/sites-out.cc plugin/jsondir.cc
 PLUGIN_SRC += plugin/places.cc
 PLUGIN_SRC += plugin/defread.cc
@@ -78,6 +80,7 @@ PLUGIN_SRC += plugin/initreplay.cc
 PLUGIN_SRC += plugin/cxxctors.cc
 PLUGIN_SRC += plugin/args.cc
 PLUGIN_SRC += plugin/attributes.cc
+PLUGIN_SRC += plugin/collected.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
 # the default GCC must compile them again.
 PLUGIN_OBJ := $(PLUGIN_SRC:plugin/%.cc=build/gcc-$(DEFAULT_GCC_MAJOR)/%.o)

@@ -1,10 +1,15 @@
-/* What both spellers of C declarators share (declarator.c): names.c's
-   from DWARF and typegraph.c's from BTF and CTF, built alike from the
-   name outwards, so that both spell a type the same.  */
+/* What the spellers of C declarators share (declarator.c): names.c's
+   from DWARF, typegraph.c's from BTF and CTF and the plugin's from GCC's
+   trees (plugin/spell.cc), built alike from the name outwards, so that
+   all spell a type the same.  */
 #ifndef PH_INPUT_DECLARATOR_H
 #define PH_INPUT_DECLARATOR_H
 
 #include "../report/buf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum {
 	PH_Q_ATOMIC = 1,
@@ -33,5 +38,9 @@ void ph_decl_finish(struct ph_buf *head, struct ph_buf *l,
    pieces.  */
 void ph_decl_join(struct ph_buf *out, const struct ph_buf *head,
 		  const struct ph_buf *pre, const struct ph_buf *post);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,7 +14,7 @@
 #   funct/          pokefunct's functions, from DWARF or the reports
 #   tools/          the commands and their subcommands
 
-INPUT_SRC := input/load.c input/formats.c input/declarator.c \
+INPUT_SRC := input/load.c input/formats.c \
 	input/dwarf/load.c input/dwarf/session.c input/dwarf/workers.c \
 	input/dwarf/queue.c input/dwarf/walk.c input/dwarf/built.c \
 	input/dwarf/deferred.c input/dwarf/across.c input/dwarf/ctx.c \

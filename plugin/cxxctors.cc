@@ -243,20 +243,23 @@ static tree scan_cb(tree *tp, int *walk_subtrees, void *data)
 	return NULL_TREE;
 }
 
+/* F when REF is this->F, F a member of RECORD; else NULL_TREE.  */
+static tree this_member(tree ref, tree record)
+{
+	if (TREE_CODE(ref) == COMPONENT_REF && is_this(TREE_OPERAND(ref, 0)) &&
+	    DECL_CONTEXT(TREE_OPERAND(ref, 1)) == record)
+		return TREE_OPERAND(ref, 1);
+	return NULL_TREE;
+}
+
 /* The member of RECORD a statement of a constructor initializes:
    this->F = ..., or a constructor called on &this->F.  */
 static tree init_target(tree stmt, tree record)
 {
 	for (unsigned depth = 0; stmt && depth < 16; depth++) {
 		switch (TREE_CODE(stmt)) {
-		case INIT_EXPR: {
-			tree l = TREE_OPERAND(stmt, 0);
-			if (TREE_CODE(l) == COMPONENT_REF &&
-			    is_this(TREE_OPERAND(l, 0)) &&
-			    DECL_CONTEXT(TREE_OPERAND(l, 1)) == record)
-				return TREE_OPERAND(l, 1);
-			return NULL_TREE;
-		}
+		case INIT_EXPR:
+			return this_member(TREE_OPERAND(stmt, 0), record);
 		case CALL_EXPR:
 		case AGGR_INIT_EXPR: {
 			tree callee = TREE_CODE(stmt) == CALL_EXPR
@@ -279,11 +282,7 @@ static tree init_target(tree stmt, tree record)
 			STRIP_NOPS(a);
 			if (TREE_CODE(a) == ADDR_EXPR)
 				a = TREE_OPERAND(a, 0);
-			if (TREE_CODE(a) == COMPONENT_REF &&
-			    is_this(TREE_OPERAND(a, 0)) &&
-			    DECL_CONTEXT(TREE_OPERAND(a, 1)) == record)
-				return TREE_OPERAND(a, 1);
-			return NULL_TREE;
+			return this_member(a, record);
 		}
 		case CLEANUP_POINT_EXPR:
 		case EXPR_STMT:

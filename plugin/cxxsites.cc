@@ -524,8 +524,10 @@ static void split_roots(tree fn)
 		tree ctor = rebuild(type, o.var ? DECL_INITIAL(o.base) : NULL_TREE,
 				    o.stores, 0);
 		if (o.var) {
-			if (ph_sites_var_once(o.base))
-				ph_init_var_root_split(o.base, ctor, true);
+			if (ph_sites_var_once(o.base) &&
+			    !ph_init_var_root_split(o.base, ctor, true))
+				expr_root(ctor, DECL_SOURCE_LOCATION(o.base),
+					  NULL_TREE);
 		} else {
 			expr_root(ctor, o.where, fn);
 		}
@@ -565,7 +567,8 @@ void ph_cxx_walk_node(tree t, location_t where, tree fn, int *walk_subtrees)
 	if (VAR_P(lhs) && DECL_NAME(lhs) && !DECL_ARTIFICIAL(lhs)) {
 		/* T x{...}, T x = {...}, T x(...).  */
 		ph_cxx_mark_done(rhs);
-		ph_init_var_root(lhs, rhs);
+		if (!ph_init_var_root(lhs, rhs))
+			expr_root(rhs, DECL_SOURCE_LOCATION(lhs), NULL_TREE);
 		return;
 	}
 	if (TREE_CODE(lhs) != COMPONENT_REF || !ph_cxx_ctor_class()) {

@@ -387,6 +387,13 @@ static int by_location(const void *a, const void *b)
 	return la < lb ? -1 : la > lb;
 }
 
+/* TEXT (what comes before a value: a key) and S as a JSON string.  */
+static void put_string(struct ph_buf *out, const char *text, const char *s)
+{
+	ph_buf_puts(out, text);
+	ph_json_string(out, s);
+}
+
 void ph_funcs_render(struct ph_buf *out)
 {
 	unsigned nr = recs.length();
@@ -400,12 +407,9 @@ void ph_funcs_render(struct ph_buf *out)
 
 		if (idle_elsewhere(r))
 			continue;
-		ph_buf_puts(out, "{\"name\":");
-		ph_json_string(out, r->record_name);
-		ph_buf_puts(out, ",\"kind\":\"function\",\"symbol\":");
-		ph_json_string(out, r->symbol);
-		ph_buf_puts(out, ",\"file\":");
-		ph_json_string(out, r->file);
+		put_string(out, "{\"name\":", r->record_name);
+		put_string(out, ",\"kind\":\"function\",\"symbol\":", r->symbol);
+		put_string(out, ",\"file\":", r->file);
 		ph_buf_printf(out, ",\"line\":%d", r->line);
 		ph_buf_printf(out, ",\"declared_inline\":%s",
 			      r->declared_inline ? "true" : "false");
@@ -433,13 +437,8 @@ void ph_funcs_render(struct ph_buf *out)
 				ph_buf_deinit(&why);
 			}
 			if (r->nr_failed) {
-				ph_buf_puts(out, ",\"not_inlined_because\":[");
-				for (unsigned k = 0; k < r->nr_failed; k++) {
-					if (k)
-						ph_buf_putc(out, ',');
-					ph_json_string(out, r->failed[k]);
-				}
-				ph_buf_puts(out, "]");
+				ph_buf_puts(out, ",\"not_inlined_because\":");
+				ph_json_strings(out, r->failed, r->nr_failed);
 			}
 		}
 		if (r->has_size)

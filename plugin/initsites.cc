@@ -399,9 +399,9 @@ static bool no_initializer(const std::string &text, size_t off)
 	       (text[tok.start] == ';' || text[tok.start] == ',');
 }
 
-void ph_init_var_root(tree var, tree ctor)
+bool ph_init_var_root(tree var, tree ctor)
 {
-	ph_init_var_root_split(var, ctor, false);
+	return ph_init_var_root_split(var, ctor, false);
 }
 
 /* TYPE has a record in it (itself, its elements): a list of it can set
@@ -426,7 +426,7 @@ static bool has_record(tree type)
 	return false;
 }
 
-void ph_init_var_root_split(tree var, tree ctor, bool split)
+bool ph_init_var_root_split(tree var, tree ctor, bool split)
 {
 	tree type = TREE_TYPE(ctor);
 	size_t off, after;
@@ -437,11 +437,11 @@ void ph_init_var_root_split(tree var, tree ctor, bool split)
 	   list of zeros whatever is left of it.  */
 	if (!ph_init_aggregate(type) || !has_record(type) ||
 	    (!split && ph_init_all_zero(ctor)))
-		return;
+		return true;
 	const ph_src_file *f = text_at(anchor, &off, &why);
 	if (!f) {
 		ph_init_unreadable(ctor, anchor, why);
-		return;
+		return true;
 	}
 	size_t open;
 	bool literal = ph_compound_literal_decl(var);
@@ -457,7 +457,7 @@ void ph_init_var_root_split(tree var, tree ctor, bool split)
 	   which follow no order the declaration gives.  */
 	if (open == std::string::npos && !literal && after == std::string::npos &&
 	    no_initializer(f->text, off))
-		return;
+		return true;
 	if (open == std::string::npos && !literal &&
 	    after != std::string::npos) {
 		/* "= (struct s){...}" folded into the variable's own
@@ -475,7 +475,7 @@ void ph_init_var_root_split(tree var, tree ctor, bool split)
 				m ? ph_macro_list(m, &mopen, &mwhy) : NULL;
 			if (mf) {
 				text_root(type, ctor, anchor, mf, mopen, m);
-				return;
+				return true;
 			}
 			std::string w = m ? std::string(mwhy) + " ('" +
 						    (const char *)NODE_NAME(m) +
@@ -483,35 +483,30 @@ void ph_init_var_root_split(tree var, tree ctor, bool split)
 					  : "the initializer is not a braced "
 					    "list the text shows";
 			ph_init_unreadable(ctor, anchor, w.c_str());
-			return;
+			return true;
 		}
 	}
 	if (open == std::string::npos && ph_lang_cxx && DECL_ARTIFICIAL(var)) {
 		/* The hidden object of a structured binding or a temporary:
-		   its list is somewhere in the declaration.  */
-		ph_cxx_expr_root(ctor, anchor, NULL_TREE);
-		return;
+		   its list is somewhere in the declaration, the caller's to
+		   look for there.  */
+		return false;
 	}
 	if (open == std::string::npos) {
 		ph_init_unreadable(ctor, anchor, "the initializer's text cannot be "
 					 "found");
-		return;
+		return true;
 	}
 	ph_init_text_root(type, ctor, anchor, f, open);
+	return true;
 }
 
-void ph_init_expr_root(tree ctor, location_t where, tree fn)
+void ph_init_expr_unread(tree ctor, location_t where)
 {
 	tree type = TREE_TYPE(ctor);
 
 	if (!type || !ph_init_aggregate(type) || !has_record(type) ||
 	    ph_init_all_zero(ctor))
 		return;
-	/* C's initializers all hang off a declaration, read there; C++'s
-	   braced lists in expressions are read by cxxsites.cc, which marks
-	   those it read.  */
-	if (!ph_lang_cxx || ph_cxx_ctor_done(ctor))
-		return;
 	ph_init_unreadable(ctor, where, "a braced list in an expression");
-	(void)fn;
 }

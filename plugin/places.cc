@@ -2,7 +2,7 @@
    type is defined, the location of a line and column of a file, the
    text a location points at.  Apart from sites-out.cc and cxxsites.cc
    because the definition's reader (defread.cc), the collectors
-   (sites.cc, initsites.cc, cxxsites.cc, cxxctors.cc, asserts.cc) and
+   (sites-walk.cc, initsites.cc, cxxsites.cc, cxxctors.cc, asserts.cc) and
    the warnings (warn.cc) ask too, and none of them may depend on what
    walks a function or assembles the sites at the end of the unit.  */
 #include "sites.h"

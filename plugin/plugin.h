@@ -102,9 +102,20 @@ void ph_register_attributes(void *gcc_data, void *user_data);
    (C++'s anonymous identifier counts as none).  */
 bool ph_untagged_aggregate(tree type);
 
-/* Whether the plugin collected TYPE (a main variant), which it keeps to
-   the end of the unit.  */
+/* The structs and unions the front end completes, collected once each
+   in completion order and kept to the end of the unit (collected.cc):
+   init registers the collection's callbacks, start_unit (from
+   PLUGIN_START_UNIT) hooks the debug hooks' type_decl, deinit unhooks
+   and frees.  */
+void ph_collected_init(const char *plugin_name);
+void ph_collected_start_unit(void);
+void ph_collected_deinit(void);
+/* Whether the plugin collected TYPE (a main variant).  */
 bool ph_type_collected(tree type);
+/* How many types were collected; the Ith, and *WHERE it was defined
+   when it was completed (ph_record_location).  */
+unsigned ph_collected_count(void);
+tree ph_collected_type(unsigned i, location_t *where);
 
 /* The FIELD_DECL of member M of TYPE; where TYPE is defined
    (places.cc).  TYPE is an aggregate defined in place at BASE bits

@@ -73,62 +73,9 @@ static const char plugin_version_string[] = "pokehole " PH_VERSION;
 
 static struct ph_baseline *baseline;
 
-/* Types completed so far, in completion order: a GC root, so that a type
-   local to a function outlives that function's collection.  */
-static vec<tree, va_gc> *pending;
-/* Where each pending type was defined when it was completed.  */
-static vec<location_t> pending_where;
-static hash_set<tree> *seen;
-
-static const struct ggc_root_tab pending_roots[] = {
-	{ &pending, 1, sizeof(pending), &gt_ggc_mx_vec_tree_va_gc_,
-	  &gt_pch_nx_vec_tree_va_gc_ },
-	LAST_GGC_ROOT_TAB
-};
-
-bool ph_type_collected(tree type)
-{
-	return seen && seen->contains(type);
-}
-
 static bool wanted_name(const char *name)
 {
 	return !ph_opts.types || ph_names_select(ph_opts.types, name);
-}
-
-static void collect(tree type)
-{
-	if (!type || seen_error())
-		return;
-	if (TREE_CODE(type) != RECORD_TYPE && TREE_CODE(type) != UNION_TYPE)
-		return;
-	type = TYPE_MAIN_VARIANT(type);
-	/* A forward declaration: the definition will come back here.  */
-	if (!COMPLETE_TYPE_P(type))
-		return;
-	if (seen->add(type))
-		return;
-	vec_safe_push(pending, type);
-	pending_where.safe_push(ph_record_location(type));
-}
-
-static void finish_type(void *gcc_data, void *)
-{
-	collect((tree)gcc_data);
-}
-
-/* PLUGIN_FINISH_TYPE never sees C++ template instantiations, lambdas or
-   local classes, but every type declaration reaches the debug hooks'
-   type_decl, -g or not; so we sit in front of whichever hooks are in
-   use.  */
-static const struct gcc_debug_hooks *orig_debug_hooks;
-static struct gcc_debug_hooks wrapped_debug_hooks;
-
-static void wrapped_type_decl(tree decl, int local)
-{
-	orig_debug_hooks->type_decl(decl, local);
-	if (decl && TREE_CODE(decl) == TYPE_DECL)
-		collect(TREE_TYPE(decl));
 }
 
 /* Whether the compiler compiles a unit at all: -E, -M and -MM (make's
@@ -141,12 +88,7 @@ static void start_unit(void *, void *)
 	unit_started = true;
 	if (ph_opts.functions || (ph_opts.warn.kinds & PH_WARN_UNINLINED))
 		ph_funcs_start_unit();
-	if (debug_hooks == &wrapped_debug_hooks)
-		return;
-	orig_debug_hooks = debug_hooks;
-	wrapped_debug_hooks = *debug_hooks;
-	wrapped_debug_hooks.type_decl = wrapped_type_decl;
-	debug_hooks = &wrapped_debug_hooks;
+	ph_collected_start_unit();
 }
 
 /* DIR/OUT.jsonl, OUT the file this compilation writes (jsondir.cc);
@@ -266,10 +208,7 @@ static void cleanup(void)
 	baseline = NULL;
 	ph_embed_release();
 	ph_sites_release();
-	if (debug_hooks == &wrapped_debug_hooks)
-		debug_hooks = orig_debug_hooks;
-	delete seen;
-	seen = NULL;
+	ph_collected_deinit();
 	ph_names_destroy(ph_opts.types);
 }
 
@@ -316,8 +255,6 @@ static void report(void)
 	struct ph_buf text, json, name, sites_json;
 	struct ph_text_options text_opts = { ph_opts.cacheline, 0, NULL, NULL };
 	struct ph_error *err;
-	unsigned i;
-	tree type;
 
 	if (!unit_started || seen_error() ||
 	    (!ph_opts.report && !ph_opts.json && !ph_opts.json_dir &&
@@ -341,22 +278,24 @@ static void report(void)
 	if (sites && ph_opts.sites &&
 	    (ph_opts.json || ph_opts.json_dir || ph_opts.embed))
 		ph_sites_render_unit(&sites_json);
-	FOR_EACH_VEC_SAFE_ELT(pending, i, type) {
+	for (unsigned i = 0; i < ph_collected_count(); i++) {
 		const struct ph_type *t;
 		bool typedef_name;
+		location_t where;
+		tree type = ph_collected_type(i, &where);
 
 		name.len = 0;
 		if (!ph_record_name(type, &name, &typedef_name) ||
 		    name.failed || !wanted_name(name.data))
 			continue;
 		if (!ph_opts.artificial &&
-		    ph_compiler_made(type, pending_where[i]))
+		    ph_compiler_made(type, where))
 			continue;
 		if (!ph_opts.system_headers && TYPE_STUB_DECL(type) &&
-		    in_system_header_at(pending_where[i]))
+		    in_system_header_at(where))
 			continue;
 		if ((err = ph_type_from_tree(model, type, name.data, typedef_name,
-					     pending_where[i], &t)))
+					     where, &t)))
 			break;
 		if (!t)
 			continue;
@@ -521,11 +460,7 @@ int plugin_init(struct plugin_name_args *info,
 	}
 
 	ph_names_init();
-	seen = new hash_set<tree>;
-	register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
-			  const_cast<ggc_root_tab *>(pending_roots));
-	register_callback(info->base_name, PLUGIN_FINISH_TYPE, finish_type,
-			  NULL);
+	ph_collected_init(info->base_name);
 	register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
 	register_callback(info->base_name, PLUGIN_ATTRIBUTES,
 			  ph_register_attributes, NULL);

@@ -341,43 +341,6 @@ bool ph_sites_edits(const ph_type_report &r, std::vector<ph_src_edit> *out,
 	return true;
 }
 
-const char *ph_site_words(enum ph_site_kind kind)
-{
-	switch (kind) {
-	case PH_SITE_DEFINITION:
-		return "its definition";
-	case PH_SITE_POSITIONAL:
-		return "a positional initializer";
-	case PH_SITE_DESIGNATED:
-		return "a designated initializer";
-	case PH_SITE_MEM_INIT:
-		return "a mem-initializer list";
-	case PH_SITE_READS:
-		return "a member initialized from another";
-	case PH_SITE_BINDING:
-		return "a structured binding";
-	case PH_SITE_FIRST_MEMBER:
-		return "a cast to or from its first member";
-	case PH_SITE_PACKED:
-		return "packed";
-	case PH_SITE_IO:
-		return "its bytes written or read whole";
-	case PH_SITE_ABI:
-		return "part of a public ABI";
-	case PH_SITE_ASSERT:
-		return "a static assertion on its layout";
-	case PH_SITE_FORWARDED:
-		return "aggregate initialization from a call's arguments";
-	case PH_SITE_INITIALIZER:
-		return "an initializer that cannot be read";
-	case PH_SITE_LIFETIME:
-		return "members constructed and destroyed in order";
-	case PH_SITE_NR_KINDS:
-		break;
-	}
-	return "a site";
-}
-
 /* The compiler's working directory, which relative file names are
    in.  */
 static const char *working_dir(void)

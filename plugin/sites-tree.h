@@ -3,10 +3,15 @@
 #ifndef PH_PLUGIN_SITES_TREE_H
 #define PH_PLUGIN_SITES_TREE_H
 
-/* sites.cc: collection, per type.  */
+/* sites-walk.cc: the walk of the front end's trees, from its callbacks
+   (register; release frees every sites file's state).  */
 bool ph_sites_enabled(void);
 void ph_sites_register(const char *plugin_name);
 void ph_sites_release(void);
+
+/* sites.cc: the unit's sites, per type (init and deinit: the table).  */
+void ph_sites_init(void);
+void ph_sites_deinit(void);
 void ph_sites_add(tree type, ph_unit_site &&site);
 const std::vector<ph_unit_site> *ph_sites_of(tree type);
 /* S's place: LOC's file, line and column.  */
@@ -27,11 +32,18 @@ location_t ph_location_at(const char *file, uint32_t line, uint32_t column,
 const ph_src_file *ph_anchor_text(location_t anchor, size_t *off);
 
 /* initsites.cc: braced lists.  */
-void ph_init_var_root(tree var, tree ctor);
+/* VAR's initializer CTOR, read where VAR's declaration has its text.
+   False when the text is not there: VAR is C++'s hidden object of a
+   structured binding or a temporary, whose list is somewhere in the
+   declaration (ph_cxx_expr_root looks for it there).  */
+bool ph_init_var_root(tree var, tree ctor);
 /* The same for a list C++ split into stores of its members (not
    constant): CTOR has the values that are left, which may be zero.  */
-void ph_init_var_root_split(tree var, tree ctor, bool split);
-void ph_init_expr_root(tree ctor, location_t where, tree fn);
+bool ph_init_var_root_split(tree var, tree ctor, bool split);
+/* CTOR, a braced list in an expression that no one read (C++'s that
+   cxxsites.cc did not find): a site that cannot be read when the list
+   can set a record's members by position.  */
+void ph_init_expr_unread(tree ctor, location_t where);
 void ph_init_text_root(tree type, tree ctor, location_t anchor,
 		       const ph_src_file *file, size_t open);
 
@@ -127,8 +139,6 @@ void ph_sites_render_unit(struct ph_buf *out);
 /* The type's "sites" record (docs/layout-jsonl.md).  */
 void ph_sites_render(const ph_type_report &r, const struct ph_type *t,
 		     struct ph_buf *out);
-/* "a positional initializer", for notes.  */
-const char *ph_site_words(enum ph_site_kind kind);
 void ph_sites_out_release(void);
 /* Whether R is worth a "sites" record: a new order, or a site in the
    unit's code.  */

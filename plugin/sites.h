@@ -1,6 +1,6 @@
 /* Order-dependent sites of the unit's types (reorg/sites.h): found while
-   the front end parses (sites.cc, initsites.cc, asserts.cc), gathered
-   per type, and turned at the end into the "sites" records of the
+   the front end parses (sites-walk.cc, initsites.cc, asserts.cc),
+   gathered per type (sites.cc), and turned at the end into the "sites" records of the
    report and into the packable warning's fix-its and notes.
 
    Include this before plugin.h: it brings the standard library's

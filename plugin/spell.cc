@@ -2,18 +2,19 @@
    print them ("long int", "const char *", "int (*)(char)"), and C++
    names as GCC's DWARF output spells them.  One file: a name holds types
    (template arguments) and a type holds names.  */
+/* The declarator's pieces are the readers' (input/declarator.h): the
+   plugin spells a type as tools/pokehole spells it from DWARF.  */
+#include "../input/declarator.h"
+
 #include "plugin.h"
 
-static void put_quals(struct ph_buf *out, int quals)
+/* GCC's qualifiers as the declarator's.  */
+static unsigned decl_quals(int quals)
 {
-	if (quals & TYPE_QUAL_ATOMIC)
-		ph_buf_puts(out, "_Atomic ");
-	if (quals & TYPE_QUAL_CONST)
-		ph_buf_puts(out, "const ");
-	if (quals & TYPE_QUAL_VOLATILE)
-		ph_buf_puts(out, "volatile ");
-	if (quals & TYPE_QUAL_RESTRICT)
-		ph_buf_puts(out, "restrict ");
+	return ((quals & TYPE_QUAL_ATOMIC) ? PH_Q_ATOMIC : 0) |
+	       ((quals & TYPE_QUAL_CONST) ? PH_Q_CONST : 0) |
+	       ((quals & TYPE_QUAL_VOLATILE) ? PH_Q_VOLATILE : 0) |
+	       ((quals & TYPE_QUAL_RESTRICT) ? PH_Q_RESTRICT : 0);
 }
 
 static const char *tag_keyword(tree type)
@@ -50,7 +51,7 @@ static void spell_base(tree type, struct ph_buf *out)
 	if (ph_lang_cxx && name && TREE_CODE(name) == TYPE_DECL &&
 	    DECL_ORIGINAL_TYPE(name))
 		quals &= ~TYPE_QUALS(DECL_ORIGINAL_TYPE(name));
-	put_quals(out, quals);
+	ph_decl_put_quals(out, decl_quals(quals));
 	/* C++ names are qualified by their scopes, as DWARF has them.  */
 	if (ph_lang_cxx && name && TREE_CODE(name) == TYPE_DECL &&
 	    DECL_NAME(name) && (tag || DECL_ORIGINAL_TYPE(name)) &&
@@ -229,22 +230,12 @@ static void spell_declarator(tree type, struct ph_buf *head,
 					    TYPE_REF_IS_RVALUE(type) ? "&&" :
 					    "&");
 			}
-			if (quals) {
-				ph_buf_putc(&tmp, ' ');
-				put_quals(&tmp, quals);
-			}
-			ph_buf_putn(&tmp, l.data ? l.data : "", l.len);
-			ph_buf_deinit(&l);
-			l = tmp;
-			ph_buf_init(&tmp);
+			ph_decl_prepend(&l, &tmp, decl_quals(quals));
 			after_pointer = true;
 		} else {
 			if (after_pointer) {
 				ph_buf_putc(&tmp, '(');
-				ph_buf_putn(&tmp, l.data ? l.data : "", l.len);
-				ph_buf_deinit(&l);
-				l = tmp;
-				ph_buf_init(&tmp);
+				ph_decl_prepend(&l, &tmp, 0);
 				/* The parenthesis closes around what is
 				   already on the right: (*a[3])(int).  */
 				ph_buf_putc(&r, ')');
@@ -264,17 +255,7 @@ static void spell_declarator(tree type, struct ph_buf *head,
 
 	/* Pointers straight onto the base read best with the base, as pahole
 	   prints them: "char *" p[4].  */
-	if (l.len && !strchr(l.data, '(')) {
-		while (l.len && l.data[l.len - 1] == ' ')
-			l.data[--l.len] = '\0';
-		ph_buf_putc(head, ' ');
-		ph_buf_putn(head, l.data, l.len);
-		ph_buf_deinit(&l);
-	}
-	if (l.len)
-		ph_buf_putn(pre, l.data, l.len);
-	if (r.len)
-		ph_buf_putn(post, r.data, r.len);
+	ph_decl_finish(head, &l, &r, pre, post);
 	ph_buf_deinit(&l);
 	ph_buf_deinit(&r);
 	ph_buf_deinit(&tmp);
@@ -288,13 +269,7 @@ static void spell_abstract(tree type, struct ph_buf *out)
 	ph_buf_init(&pre);
 	ph_buf_init(&post);
 	spell_declarator(type, &head, &pre, &post);
-	ph_buf_putn(out, head.data ? head.data : "", head.len);
-	if (pre.len)
-		ph_buf_putc(out, ' ');
-	ph_buf_putn(out, pre.data ? pre.data : "", pre.len);
-	ph_buf_putn(out, post.data ? post.data : "", post.len);
-	if (head.failed || pre.failed || post.failed)
-		out->failed = true;
+	ph_decl_join(out, &head, &pre, &post);
 	ph_buf_deinit(&head);
 	ph_buf_deinit(&pre);
 	ph_buf_deinit(&post);

@@ -43,6 +43,17 @@ void ph_json_string(struct ph_buf *out, const char *s)
 	ph_buf_putc(out, '"');
 }
 
+void ph_json_strings(struct ph_buf *out, const char *const *s, size_t n)
+{
+	ph_buf_putc(out, '[');
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			ph_buf_putc(out, ',');
+		ph_json_string(out, s[i]);
+	}
+	ph_buf_putc(out, ']');
+}
+
 /* In every member's record: no printf.  */
 void ph_json_key(struct ph_buf *out, const char *k)
 {

@@ -29,6 +29,8 @@ void ph_json_string(struct ph_buf *out, const char *s);
 void ph_json_key(struct ph_buf *out, const char *k);
 /* ,"K":V.  */
 void ph_json_key_u64(struct ph_buf *out, const char *k, uint64_t v);
+/* S[0..N) as a JSON array of string literals.  */
+void ph_json_strings(struct ph_buf *out, const char *const *s, size_t n);
 
 #ifdef __cplusplus
 }

@@ -44,13 +44,7 @@ void ph_render_sites(struct ph_buf *out, const struct ph_type_sites *s)
 	if (s->nr_order) {
 		ph_json_key_u64(out, "new_size", s->new_size);
 		ph_json_key(out, "order");
-		ph_buf_putc(out, '[');
-		for (size_t i = 0; i < s->nr_order; i++) {
-			if (i)
-				ph_buf_putc(out, ',');
-			ph_json_string(out, s->order[i]);
-		}
-		ph_buf_putc(out, ']');
+		ph_json_strings(out, s->order, s->nr_order);
 	}
 	ph_json_key(out, "sites");
 	ph_buf_putc(out, '[');
