@@ -715,9 +715,6 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 			      ret->kind == PH_KIND_UNION, 0, &ret->members,
 			      &ret->nr_members, &info)))
 		return err;
-	/* An allocation that failed where an unknown answer was allowed.  */
-	if ((err = ph_dw_nomem(ctx)))
-		return err;
 	ret->align = info.align;
 	ret->explicit_align = info.explicit_align;
 	ret->packed = info.packed;
