@@ -164,7 +164,10 @@ static size_t function_of(struct ph_fn_walk *w, Dwarf_Die *die, Dwarf_Die *origi
 	if (!name)
 		return SIZE_MAX;
 	name = qualified(w, &decl, name);
-	file = ph_dw_lines_decl_file(w->lines, w->dw, &decl, &w->nomem);
+	if ((err = ph_dw_lines_decl_file(w->lines, w->dw, &decl, &file))) {
+		w->err = err;
+		return SIZE_MAX;
+	}
 	if (dwarf_decl_line(&decl, &line) != 0 || line < 0)
 		line = 0;
 	if ((err = ph_fn_table_get(w->t, name, file ? file : "",

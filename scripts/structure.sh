@@ -3,9 +3,8 @@
 #
 #   scripts/structure.sh [TOP]
 #
-# One line per check, "PASS: what", "FAIL: what: why" or "XFAIL: what:
-# why" for the one known circle (below); the exit status is 1 when any
-# failed.  The checks:
+# One line per check, "PASS: what" or "FAIL: what: why"; the exit status
+# is 1 when any failed.  The checks:
 #  - no circle in the include graph between files, in the call graph
 #    between objects (nm: a symbol one object uses and another defines),
 #    nor between modules (a .c file with its same-named .h, both kinds of
@@ -24,15 +23,8 @@ cd "$top" || exit 2
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 failed=0
-# The one circle left (issue 34 is open for it): the types' own recursion,
-# an aggregate's alignment being what laying it out infers and C++ class
-# facts needing their fields' alignments.  Reported XFAIL while it is
-# exactly this one; any other circle, or this one grown, fails.
-known_circle="{input/dwarf/align input/dwarf/cxx input/dwarf/cxx-facts input/dwarf/members}"
 result() { # NAME FILE-OF-REASONS
-	if [ -s "$2" ] && [ "$(sort "$2" | tr '\n' ' ')" = "$known_circle " ]; then
-		echo "XFAIL: $1: $(cat "$2")"
-	elif [ -s "$2" ]; then
+	if [ -s "$2" ]; then
 		echo "FAIL: $1: $(tr '\n' ' ' < "$2" | sed 's/ *$//')"
 		failed=1
 	else

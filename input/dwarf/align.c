@@ -11,14 +11,14 @@
      DW_AT_alignment;
    - aggregates as their most aligned member (bitfields count with their
      declared type), raised to DW_AT_alignment, lowered by packing;
-   - packing is inferred from the offsets (packing.c).  */
+     packing is inferred from the offsets (packing.c) when members.c
+     lays the aggregate out, which puts its alignment in the cache read
+     here (align.h).  */
 #include "align.h"
 
 #include "ctx.h"
-#include "members.h"
 #include "resolve.h"
 #include "util.h"
-#include "../../reorg/layout.h"
 #include "../../reorg/packing.h"
 
 #include <dwarf.h>
@@ -30,11 +30,9 @@ static uint32_t scalar_align(struct ph_dw_ctx *ctx, uint64_t size)
 	return ph_scalar_align(size, ctx->i386);
 }
 
-static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-					unsigned depth, uint32_t *ret);
-
 struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-				     unsigned depth, uint32_t *ret)
+				     unsigned depth, uint32_t *ret,
+				     Dwarf_Die *agg, bool *pending)
 {
 	Dwarf_Die cur = *type;
 	struct ph_error *err;
@@ -42,6 +40,7 @@ struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	bool present;
 	int tag;
 
+	*pending = false;
 	for (unsigned i = 0;; i++) {
 		if (i > PH_INPUT_MAX_DEPTH || depth > PH_INPUT_MAX_DEPTH)
 			return ph_dw_error(&cur, "DW_AT_type",
@@ -78,8 +77,18 @@ struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 		}
 		case DW_TAG_structure_type:
 		case DW_TAG_class_type:
-		case DW_TAG_union_type:
-			return aggregate_align(ctx, &cur, depth + 1, ret);
+		case DW_TAG_union_type: {
+			uint64_t cached = ph_dw_offmap_get(&ctx->align.aligns,
+							   ph_dw_key(&cur));
+
+			if (cached) {
+				*ret = (uint32_t)(cached - 1);
+				return NULL;
+			}
+			*agg = cur;
+			*pending = true;
+			return NULL;
+		}
 		case DW_TAG_pointer_type:
 		case DW_TAG_reference_type:
 		case DW_TAG_rvalue_reference_type:
@@ -124,43 +133,6 @@ struct ph_error *ph_dw_natural_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 			return NULL;
 		}
 	}
-}
-
-static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-					unsigned depth, uint32_t *ret)
-{
-	uint64_t off = ph_dw_key(die);
-	uint64_t cached = ph_dw_offmap_get(&ctx->align.aligns, off);
-	struct ph_type t;
-	struct ph_error *err;
-	bool built;
-
-	if (cached) {
-		*ret = (uint32_t)(cached - 1);
-		return NULL;
-	}
-	if (depth > PH_INPUT_MAX_DEPTH || ctx->type.nest > PH_INPUT_MAX_DEPTH)
-		return ph_dw_error(die, NULL, "types nested too deeply");
-	/* Mark it in progress: a type containing itself (corrupt input)
-	   then reads as 1-aligned instead of recursing.  */
-	if ((err = ph_dw_offmap_put(&ctx->align.aligns, off, 2)))
-		return err;
-	/* A declaration (an incomplete type behind a pointer never gets
-	   here): 1.  */
-	if (dwarf_hasattr(die, DW_AT_declaration)) {
-		*ret = 1;
-		return NULL;
-	}
-	struct ph_dw_type_state outer = ph_dw_ctx_inner_begin(ctx);
-
-	err = ph_dw_build_type(ctx, die, "", false, &t, &built);
-	ph_dw_ctx_inner_end(ctx, outer);
-	if (err)
-		return err;
-	*ret = built ? t.align : 1;
-	if (!*ret)
-		*ret = 1;
-	return ph_dw_offmap_put(&ctx->align.aligns, off, (uint64_t)*ret + 1);
 }
 
 struct ph_error *ph_dw_user_aligned(struct ph_dw_ctx *ctx, Dwarf_Die *type,

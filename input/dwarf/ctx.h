@@ -54,11 +54,25 @@ void ph_dw_names_cache_deinit(struct ph_dw_names_cache *c);
    unit, not the file.  */
 void ph_dw_names_cache_reset(struct ph_dw_names_cache *c);
 
+/* An aggregate to lay out first (members.c): C++ class facts need its
+   alignment, which only laying it out tells (align.h).  DEPTH as
+   ph_dw_natural_align was given it.  */
+struct ph_dw_cxx_need {
+	bool pending;
+	Dwarf_Die die;
+	unsigned depth;
+};
+
 struct ph_dw_cxx_cache {
 	/* C++ class facts (cxx.c): key -> index + 1 in CLS_V.  */
 	struct ph_dw_offmap cls_map;
 	struct ph_dw_cls **cls_v;
 	size_t cls_n, cls_cap;
+	/* Set while the facts being computed wait for NEED (cxx-facts.c):
+	   the classes in progress go back to new, and cxx.c's entry point
+	   hands NEED to its caller, which asks again once it is laid
+	   out.  */
+	struct ph_dw_cxx_need need;
 };
 
 void ph_dw_cxx_cache_init(struct ph_dw_cxx_cache *c);
@@ -112,7 +126,11 @@ struct ph_dw_ctx {
 	bool i386;
 	unsigned addr_size;
 	/* An allocation failed where the answer was taken as unknown
-	   (ph_dw_catch): sticky, the unit fails with out of memory.  */
+	   (ph_dw_catch): sticky, the unit fails with out of memory.  Left
+	   to the C++ class facts (cxx*.c, whose answers are bool "known"),
+	   whose entry points (cxx.h) return it; the rest of the reader
+	   returns errors and drops those it can do without with
+	   ph_dw_optional (util.h).  */
 	bool nomem;
 	/* C++ class facts (cxx*.c), kept while the units' GCC version is
 	   the same.  */

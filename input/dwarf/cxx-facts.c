@@ -327,11 +327,23 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 			eend = sbit / 8 + (ebit - sbit + 7) / 8;
 		{
 			uint32_t a = 1;
+			Dwarf_Die agg;
+			bool pending;
 
 			if (!ph_dw_catch(ctx, ph_dw_natural_align(ctx, &type,
 								  depth + 1,
-								  &a)))
+								  &a, &agg,
+								  &pending)))
 				a = 1;
+			/* An aggregate not laid out yet: to lay out first
+			   (ctx.h), these facts computed again after.  */
+			if (pending) {
+				ctx->classes.need.pending = true;
+				ctx->classes.need.die = agg;
+				ctx->classes.need.depth = depth + 1;
+				ok = false;
+				break;
+			}
 			if (ph_dw_catch(ctx, ph_dw_udata(&child,
 							 DW_AT_alignment, "",
 							 &present, &v)) &&
@@ -540,6 +552,32 @@ static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
 	return ok;
 }
 
+/* Computes class IDX (new); cut short by an aggregate to lay out first
+   (ph_dw_cxx_need), it is new again, what was computed dropped.  */
+static bool compute_again(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
+			  size_t *ret)
+{
+	struct ph_dw_cls *c = C(ctx, idx);
+	bool ok;
+
+	c->state = PH_DW_CLS_BUSY;
+	ok = compute_cls(ctx, idx, depth);
+	*ret = idx;
+	if (ok || !ctx->classes.need.pending) {
+		c->state = ok ? PH_DW_CLS_DONE : PH_DW_CLS_BAD;
+		return ok;
+	}
+	Dwarf_Die die = c->die;
+
+	free(c->bases);
+	free(c->fields);
+	free(c->vbases);
+	memset(c, 0, sizeof(*c));
+	c->die = die;
+	c->state = PH_DW_CLS_NEW;
+	return false;
+}
+
 bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 		    size_t *ret)
 {
@@ -548,12 +586,19 @@ bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 	struct ph_dw_cls *c;
 	size_t idx;
 
-	if (got) {
+	/* Nothing more while an aggregate waits to be laid out.  */
+	if (ctx->classes.need.pending)
+		return false;
+	if (got && C(ctx, got - 1)->state != PH_DW_CLS_NEW) {
 		*ret = got - 1;
 		return C(ctx, got - 1)->state == PH_DW_CLS_DONE;
 	}
 	if (depth > PH_INPUT_MAX_DEPTH)
 		return false;
+	if (got) {	/* computed again (ph_dw_cxx_need) */
+		idx = got - 1;
+		return compute_again(ctx, idx, depth, ret);
+	}
 	if (!ph_dw_cls_reserve(ctx, &ctx->classes.cls_v, ctx->classes.cls_n,
 			       &ctx->classes.cls_cap, sizeof(*ctx->classes.cls_v)))
 		return false;
@@ -570,10 +615,6 @@ bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
 	}
 	ctx->classes.cls_v[ctx->classes.cls_n++] = c;
 	c->die = *die;
-	c->state = PH_DW_CLS_BUSY;
-	c->state = compute_cls(ctx, idx, depth) ? PH_DW_CLS_DONE
-						 : PH_DW_CLS_BAD;
-	*ret = idx;
-	return c->state == PH_DW_CLS_DONE;
+	return compute_again(ctx, idx, depth, ret);
 }
 

@@ -248,36 +248,52 @@ static bool empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
 	return found;
 }
 
+/* The end of an entry point: the answer KNOWN unless an aggregate is to
+   be laid out first (handed over in *NEED) or memory ran out.  */
+static struct ph_error *answer(struct ph_dw_ctx *ctx, bool *known,
+			       struct ph_dw_cxx_need *need)
+{
+	*need = ctx->classes.need;
+	ctx->classes.need.pending = false;
+	if (need->pending)
+		*known = false;
+	return ph_dw_nomem(ctx);
+}
+
 struct ph_error *ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-				  bool *known, struct ph_dw_cxx_layout *l)
+				  bool *known, struct ph_dw_cxx_layout *l,
+				  struct ph_dw_cxx_need *need)
 {
 	*known = layout(ctx, die, l);
-	if (ctx->nomem && *known) {
+	if ((ctx->nomem || ctx->classes.need.pending) && *known) {
 		ph_dw_cxx_layout_free(l);
 		*known = false;
 	}
-	return ph_dw_nomem(ctx);
+	return answer(ctx, known, need);
 }
 
 struct ph_error *ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-				    bool *known, uint64_t *ret)
+				    bool *known, uint64_t *ret,
+				    struct ph_dw_cxx_need *need)
 {
 	*known = nua_size_of(ctx, type, ret);
-	return ph_dw_nomem(ctx);
+	return answer(ctx, known, need);
 }
 
 struct ph_error *ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-				     bool *known, uint64_t *ret)
+				     bool *known, uint64_t *ret,
+				     struct ph_dw_cxx_need *need)
 {
 	*known = data_size_of(ctx, type, ret);
-	return ph_dw_nomem(ctx);
+	return answer(ctx, known, need);
 }
 
 struct ph_error *ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx,
 				     Dwarf_Die *outer, bool complete,
-				     Dwarf_Die *empty, bool *ret)
+				     Dwarf_Die *empty, bool *ret,
+				     struct ph_dw_cxx_need *need)
 {
 	*ret = empty_at0(ctx, outer, complete, empty);
-	return ph_dw_nomem(ctx);
+	return answer(ctx, ret, need);
 }
 

@@ -12,6 +12,7 @@
 
 struct ph_dw_ctx;
 struct ph_dw_cls;
+struct ph_dw_cxx_need;
 
 /* cxx.c: C++ layout DWARF does not state.  */
 
@@ -46,25 +47,30 @@ struct ph_dw_cxx_layout {
 
 /* The cxx.c entry points: *KNOWN (or *RET) false when the answer cannot
    be known from DWARF (the caller keeps what DWARF says); out of memory
-   is an error.  */
+   is an error.  NEED->pending when an aggregate is to be laid out first
+   (ctx.h): the caller lays NEED->die out and asks again.  */
 
 /* The layout of the bases of a complete object of class DIE.  */
 struct ph_error *ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-				  bool *known, struct ph_dw_cxx_layout *l);
+				  bool *known, struct ph_dw_cxx_layout *l,
+				  struct ph_dw_cxx_need *need);
 void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l);
 /* The bytes GCC gives a [[no_unique_address]] member of class type TYPE
    whose tail another member reuses (its field's size, by the rule of
    the unit's GCC version).  */
 struct ph_error *ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-				    bool *known, uint64_t *ret);
+				    bool *known, uint64_t *ret,
+				    struct ph_dw_cxx_need *need);
 /* The bytes class type TYPE takes as a base (its as-base size: its data
    unless it is a POD for layout, 0 when empty).  */
 struct ph_error *ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-				     bool *known, uint64_t *ret);
+				     bool *known, uint64_t *ret,
+				     struct ph_dw_cxx_need *need);
 /* Whether an object of class type OUTER (a base subobject of one unless
    COMPLETE) has an empty subobject of class type EMPTY at its start.  */
 struct ph_error *ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx,
 				     Dwarf_Die *outer, bool complete,
-				     Dwarf_Die *empty, bool *ret);
+				     Dwarf_Die *empty, bool *ret,
+				     struct ph_dw_cxx_need *need);
 
 #endif

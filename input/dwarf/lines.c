@@ -271,14 +271,15 @@ void ph_dw_lines_destroy(struct ph_dw_lines *l)
 	free(l);
 }
 
-const char *ph_dw_lines_decl_file(struct ph_dw_lines *l, Dwarf *dw,
-				  Dwarf_Die *die, bool *nomem)
+struct ph_error *ph_dw_lines_decl_file(struct ph_dw_lines *l, Dwarf *dw,
+				       Dwarf_Die *die, const char **ret)
 {
 	Dwarf_Attribute attr, a;
 	Dwarf_Word idx, stmt_list;
 	Dwarf_Die cudie;
 	uint8_t unit_type;
 
+	*ret = NULL;
 	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
 	    dwarf_formudata(&attr, &idx) != 0)
 		return NULL;
@@ -304,8 +305,10 @@ const char *ph_dw_lines_decl_file(struct ph_dw_lines *l, Dwarf *dw,
 			   dwarf_formstring(&a) : NULL;
 		file = ph_dw_file_table_get(&l->files, &l->sec, stmt_list,
 					    comp_dir, idx, &known);
-		if (known)
-			return file;
+		if (known) {
+			*ret = file;
+			return NULL;
+		}
 	}
-	return ph_dw_decl_file(die, nomem);
+	return ph_dw_decl_file(die, ret);
 }

@@ -44,10 +44,10 @@ void ph_dw_lines_destroy(struct ph_dw_lines *l);
 /* DIE's declaration file (DW_AT_decl_file, integrated) as
    dwarf_decl_file names it, for a walk through libdw of DW: from the
    line table headers of DW's units, read here; from libdw for the
-   others (split DWARF, dwz).  The name lasts until a DIE of another unit
-   is asked about.  NULL when it has none (*NOMEM set when libdw ran out
-   of memory).  */
-const char *ph_dw_lines_decl_file(struct ph_dw_lines *l, Dwarf *dw,
-				  Dwarf_Die *die, bool *nomem);
+   others (split DWARF, dwz).  The name, in *RET, lasts until a DIE of
+   another unit is asked about; NULL when it has none.  Out of memory when
+   libdw ran out of it (ph_dw_decl_file).  */
+struct ph_error *ph_dw_lines_decl_file(struct ph_dw_lines *l, Dwarf *dw,
+				       Dwarf_Die *die, const char **ret);
 
 #endif

@@ -235,7 +235,7 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 	struct modules ms;
 	struct ph_dw_session s;
 	struct ph_error *err;
-	bool grouped, grouped_nomem;
+	bool grouped;
 	int rc;
 
 	struct ph_input_opts with_formats;
@@ -251,11 +251,8 @@ struct ph_error *ph_dw_load_file(const char *path, struct ph_model *model,
 		return err;
 	if ((err = ph_dw_session_open(&s, path, opts->debuginfo_path)))
 		goto out;
-	ph_dw_session_grouped(&s, &grouped, &grouped_nomem);
-	if (grouped_nomem) {
-		err = &ph_error_nomem;
+	if ((err = ph_dw_session_grouped(&s, &grouped)))
 		goto out;
-	}
 	memset(&job, 0, sizeof(job));
 	job.path = path;
 	job.debuginfo_path = opts->debuginfo_path;

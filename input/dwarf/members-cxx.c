@@ -3,7 +3,6 @@
    from the class facts cxx.c computes.  */
 #include "members-cxx.h"
 
-#include "align.h"
 #include "ctx.h"
 #include "cxx.h"
 #include "names.h"
@@ -55,10 +54,28 @@ static bool is_vptr(const struct ph_member *m)
 	return !m->base && m->artificial && strncmp(m->name, "_vptr", 5) == 0;
 }
 
+bool ph_dw_bases_listed(const struct ph_member_vec *vec,
+			const struct ph_dw_cxx_layout *l)
+{
+	size_t nb = 0;
+
+	for (size_t i = 0; i < vec->n; i++)
+		if (vec->v[i].base)
+			nb++;
+	return nb == l->nbases;
+}
+
+bool ph_dw_vbase_listed_aligned(const struct ph_dw_cxx_vbase *vb)
+{
+	/* Ranks 1 (the own primary, not fieldless) and 5 (fieldless, not
+	   the own primary) below: a fieldless one only at 5.  */
+	return vb->fieldless && !vb->own_primary;
+}
+
 struct ph_error *ph_dw_arrange_bases(struct ph_dw_ctx *ctx,
 				     struct ph_member_vec *vec,
 				     const struct ph_dw_cxx_layout *l,
-				     unsigned depth)
+				     const uint32_t *vb_align)
 {
 	struct ph_member_vec out;
 	struct ph_error *err = NULL;
@@ -66,10 +83,7 @@ struct ph_error *ph_dw_arrange_bases(struct ph_dw_ctx *ctx,
 	size_t nb = 0;
 
 	/* Direct bases in DWARF order are L's bases.  */
-	for (size_t i = 0; i < vec->n; i++)
-		if (vec->v[i].base)
-			nb++;
-	if (nb != l->nbases)
+	if (!ph_dw_bases_listed(vec, l))
 		return NULL;	/* keep DWARF's */
 	/* Where the members start, sorted, for the bases' tails.  */
 	starts = malloc((vec->n ? vec->n : 1) * sizeof(*starts));
@@ -125,11 +139,8 @@ struct ph_error *ph_dw_arrange_bases(struct ph_dw_ctx *ctx,
 				   its offset need not honour (a primary base
 				   shares its class's address): carried in
 				   type_padding past the packing inference.  */
-				if (vb->fieldless &&
-				    (err = ph_dw_natural_align(ctx, &die,
-							       depth + 1,
-							       &m.type_padding)))
-					break;
+				if (vb->fieldless)
+					m.type_padding = vb_align[k];
 				if ((err = ph_dw_spell_member(ctx, &die, &m)) ||
 				    (err = ph_member_vec_push(&out, &m)))
 					break;
@@ -206,11 +217,13 @@ struct ph_error *ph_dw_settle_unique_addresses(struct ph_dw_ctx *ctx,
 					       struct ph_member *v,
 					       const struct ph_dw_member_info *info,
 					       size_t n, uint64_t base_bit,
-					       uint64_t agg_size)
+					       uint64_t agg_size,
+					       struct ph_dw_cxx_need *need)
 {
 	struct ph_error *err;
 	bool vptr = false, known;
 
+	need->pending = false;
 	/* Members of a class type another member starts inside.  */
 	for (size_t i = 0; i < n; i++) {
 		struct ph_member *m = &v[i];
@@ -236,7 +249,8 @@ struct ph_error *ph_dw_settle_unique_addresses(struct ph_dw_ctx *ctx,
 		type = info[i].type;
 		known = false;
 		if (info[i].has_type &&
-		    (err = ph_dw_cxx_nua_size(ctx, &type, &known, &size)))
+		    ((err = ph_dw_cxx_nua_size(ctx, &type, &known, &size,
+					       need)) || need->pending))
 			return err;
 		if (!known || start + 8 * size > next)
 			size = (next - start + 7) / 8;
@@ -270,7 +284,9 @@ struct ph_error *ph_dw_settle_unique_addresses(struct ph_dw_ctx *ctx,
 			   on.  */
 			if (o->base && info[k].has_type) {
 				if ((err = ph_dw_cxx_data_size(ctx, &type,
-							       &known, &bits)))
+							       &known, &bits,
+							       need)) ||
+				    need->pending)
 					return err;
 				if (known)
 					bits *= 8;
@@ -298,9 +314,10 @@ struct ph_error *ph_dw_settle_unique_addresses(struct ph_dw_ctx *ctx,
 				if (o->bit_offset == base_bit &&
 				    !o->virtual_base && info[k].has_type &&
 				    !o->bitfield &&
-				    (err = ph_dw_cxx_empty_at0(ctx, &outer,
+				    ((err = ph_dw_cxx_empty_at0(ctx, &outer,
 							       !o->base, &type,
-							       &shared)))
+							       &shared, need)) ||
+				     need->pending))
 					return err;
 			}
 		if (shared) {

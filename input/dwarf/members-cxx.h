@@ -13,6 +13,8 @@
 
 struct ph_dw_ctx;
 struct ph_dw_cxx_layout;
+struct ph_dw_cxx_need;
+struct ph_dw_cxx_vbase;
 struct ph_member;
 struct ph_member_vec;
 
@@ -31,11 +33,20 @@ bool ph_dw_has_bases(Dwarf_Die *agg);
    vptr, the primary base, the other non-virtual bases, the data
    members, the virtual bases with a field, the fieldless ones.  Virtual
    bases are placed as in a complete object (L); DWARF's direct virtual
-   base entries give way to L's list, which has the indirect ones too.  */
+   base entries give way to L's list, which has the indirect ones too.
+   Nothing changes unless ph_dw_bases_listed.  VB_ALIGN[k] is the
+   natural alignment (align.h) of L's virtual base k where
+   ph_dw_vbase_listed_aligned: a fieldless one is listed with it.  */
 struct ph_error *ph_dw_arrange_bases(struct ph_dw_ctx *ctx,
 				     struct ph_member_vec *vec,
 				     const struct ph_dw_cxx_layout *l,
-				     unsigned depth);
+				     const uint32_t *vb_align);
+/* Whether the direct bases VEC lists (DWARF's) are those of L.  */
+bool ph_dw_bases_listed(const struct ph_member_vec *vec,
+			const struct ph_dw_cxx_layout *l);
+/* Whether ph_dw_arrange_bases lists virtual base VB with its natural
+   alignment.  */
+bool ph_dw_vbase_listed_aligned(const struct ph_dw_cxx_vbase *vb);
 /* The plugin's rule for what a base occupies: its data size (as set)
    only when a member or base with bytes starts inside sizeof(Base), else
    all of it.  */
@@ -55,11 +66,13 @@ void ph_dw_settle_overlapped_bases(struct ph_member *v, size_t n);
    shares a byte of another subobject's data (or of the vptr, or with an
    empty one before it, or is past the end), or sits in a tail where GCC
    put it only for a subobject of its type at offset 0.  INFO[i]: what
-   member i is.  */
+   member i is.  Cut short when NEED->pending (cxx.h): then to be done
+   again on the members as they were, once NEED->die is laid out.  */
 struct ph_error *ph_dw_settle_unique_addresses(struct ph_dw_ctx *ctx,
 					       struct ph_member *v,
 					       const struct ph_dw_member_info *info,
 					       size_t n, uint64_t base_bit,
-					       uint64_t agg_size);
+					       uint64_t agg_size,
+					       struct ph_dw_cxx_need *need);
 
 #endif

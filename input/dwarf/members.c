@@ -1,6 +1,10 @@
 /* One struct, union or class DIE into the layout model: its members with
    their offsets (both bitfield encodings), sizes, spelled types, untagged
-   aggregates expanded in place, C++ bases and the vptr.  */
+   aggregates expanded in place, C++ bases and the vptr.  An aggregate's
+   alignment is what laying it out infers, so the types' own recursion
+   (members' alignments, C++ class facts) comes back here: align.c and
+   the cxx*.c files only read alignments computed here, and say which
+   aggregate to lay out first when one is missing (align.h, cxx.h).  */
 #include "members.h"
 #include "members-cxx.h"
 
@@ -65,40 +69,44 @@ static struct ph_error *peel(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 
 /* An array whose first dimension has no bound: a flexible array member.
    COUNT0 is set for an explicit zero count ([0]).  */
-static bool is_flexible(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-			bool *count0)
+static struct ph_error *is_flexible(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				    bool *ret, bool *count0)
 {
 	Dwarf_Die cur = *type, sub;
-	bool found;
+	struct ph_error *err;
+	bool found, known;
 
-	*count0 = false;
+	*ret = *count0 = false;
 	/* Not an array we can read: the member's type says so elsewhere.  */
-	if (!ph_dw_catch(ctx, peel(ctx, &cur, true, &found)))
-		return false;
+	if ((err = ph_dw_optional(peel(ctx, &cur, true, &found), &known)) ||
+	    !known)
+		return err;
 	if (!found || dwarf_tag(&cur) != DW_TAG_array_type)
-		return false;
-	if (dwarf_child(&cur, &sub) != 0)
-		return true;
-	if (dwarf_hasattr_integrate(&sub, DW_AT_count) ||
-	    dwarf_hasattr_integrate(&sub, DW_AT_upper_bound)) {
+		return NULL;
+	if (dwarf_child(&cur, &sub) == 0 &&
+	    (dwarf_hasattr_integrate(&sub, DW_AT_count) ||
+	     dwarf_hasattr_integrate(&sub, DW_AT_upper_bound))) {
 		uint64_t n;
 
 		*count0 = ph_dw_subrange_count(&sub, &n) && n == 0;
-		return false;
+		return NULL;
 	}
-	return true;
+	*ret = true;
+	return NULL;
 }
 
-/* Whether a base class has no data at all: no data members, no vptr, only
-   empty bases.  */
-static bool empty_class(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-			unsigned depth)
+/* Whether a base class has no data at all, in *RET: no data members, no
+   vptr, only empty bases.  Not when that cannot be read.  */
+static struct ph_error *empty_class(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				    unsigned depth, bool *ret)
 {
+	struct ph_error *err;
 	Dwarf_Die child;
 	int rc;
 
+	*ret = false;
 	if (depth > PH_INPUT_MAX_DEPTH)
-		return false;
+		return NULL;
 	for (rc = dwarf_child(die, &child); rc == 0;
 	     rc = dwarf_siblingof(&child, &child)) {
 		int tag = dwarf_tag(&child);
@@ -106,22 +114,127 @@ static bool empty_class(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		if (tag == DW_TAG_member &&
 		    !dwarf_hasattr(&child, DW_AT_declaration) &&
 		    !dwarf_hasattr_integrate(&child, DW_AT_external))
-			return false;
+			return NULL;
 		if (tag == DW_TAG_inheritance) {
 			Dwarf_Die base;
-			bool present, found;
+			bool present, found, known, empty;
 
-			if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child,
-								  &present,
-								  &base)) ||
-			    !present ||
-			    !ph_dw_catch(ctx, peel(ctx, &base, true, &found)) ||
-			    !found ||
-			    !empty_class(ctx, &base, depth + 1))
-				return false;
+			if ((err = ph_dw_optional(ph_dw_resolved_type(ctx,
+						&child, &present, &base),
+						  &known)) ||
+			    !known || !present)
+				return err;
+			if ((err = ph_dw_optional(peel(ctx, &base, true,
+						       &found), &known)) ||
+			    !known || !found)
+				return err;
+			if ((err = empty_class(ctx, &base, depth + 1,
+					       &empty)) || !empty)
+				return err;
 		}
 	}
-	return rc >= 0;
+	*ret = rc >= 0;
+	return NULL;
+}
+
+/* An aggregate's alignment is what laying it out infers: laid out here
+   (align.c only reads what this puts in the cache), so that the types'
+   own recursion, members' alignments needing their types laid out,
+   stays inside this file.  DEPTH counts the aggregates around.  */
+static struct ph_error *aggregate_align(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+					unsigned depth, uint32_t *ret)
+{
+	uint64_t off = ph_dw_key(die);
+	struct ph_type t;
+	struct ph_error *err;
+	bool built;
+
+	if (depth > PH_INPUT_MAX_DEPTH || ctx->type.nest > PH_INPUT_MAX_DEPTH)
+		return ph_dw_error(die, NULL, "types nested too deeply");
+	/* Mark it in progress: a type containing itself (corrupt input)
+	   then reads as 1-aligned instead of recursing.  */
+	if ((err = ph_dw_offmap_put(&ctx->align.aligns, off, 2)))
+		return err;
+	/* A declaration (an incomplete type behind a pointer never gets
+	   here): 1.  */
+	if (dwarf_hasattr(die, DW_AT_declaration)) {
+		*ret = 1;
+		return NULL;
+	}
+	struct ph_dw_type_state outer = ph_dw_ctx_inner_begin(ctx);
+
+	err = ph_dw_build_type(ctx, die, "", false, &t, &built);
+	ph_dw_ctx_inner_end(ctx, outer);
+	if (err)
+		return err;
+	*ret = built ? t.align : 1;
+	if (!*ret)
+		*ret = 1;
+	return ph_dw_offmap_put(&ctx->align.aligns, off, (uint64_t)*ret + 1);
+}
+
+/* The natural alignment of TYPE (align.h), an aggregate not laid out yet
+   laid out for it.  */
+static struct ph_error *member_align(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				     unsigned depth, uint32_t *ret)
+{
+	struct ph_error *err;
+	Dwarf_Die agg;
+	bool pending;
+
+	if ((err = ph_dw_natural_align(ctx, type, depth, ret, &agg,
+				       &pending)) || !pending)
+		return err;
+	return aggregate_align(ctx, &agg, depth + 1, ret);
+}
+
+/* Lays out what C++ class facts wait for (cxx.h): asked again, they find
+   its alignment in the cache.  Not laid out (an error, which the facts do
+   without but for out of memory), it reads as 1 there, as in
+   progress.  */
+static struct ph_error *lay_out_needed(struct ph_dw_ctx *ctx,
+				       const struct ph_dw_cxx_need *need)
+{
+	Dwarf_Die die = need->die;
+	uint64_t key = ph_dw_key(&die);
+	struct ph_error *err;
+	uint32_t a;
+	bool known;
+
+	if ((err = ph_dw_optional(aggregate_align(ctx, &die, need->depth + 1,
+						  &a), &known)) || known ||
+	    ph_dw_offmap_get(&ctx->align.aligns, key))
+		return err;
+	return ph_dw_offmap_put(&ctx->align.aligns, key, 2);
+}
+
+/* The natural alignments ph_dw_arrange_bases lists the fieldless virtual
+   bases of L with, in *RET (one per virtual base, 0 for the others; NULL
+   when L has none), computed in the order it lists them.  */
+static struct ph_error *vbase_aligns(struct ph_dw_ctx *ctx,
+				     const struct ph_dw_cxx_layout *l,
+				     unsigned depth, uint32_t **ret)
+{
+	struct ph_error *err;
+
+	*ret = NULL;
+	if (!l->nvbases)
+		return NULL;
+	*ret = calloc(l->nvbases, sizeof(**ret));
+	if (!*ret)
+		return &ph_error_nomem;
+	for (size_t k = 0; k < l->nvbases; k++) {
+		Dwarf_Die die = l->vbases[k].die;
+
+		if (!ph_dw_vbase_listed_aligned(&l->vbases[k]))
+			continue;
+		if ((err = member_align(ctx, &die, depth + 1, &(*ret)[k]))) {
+			free(*ret);
+			*ret = NULL;
+			return err;
+		}
+	}
+	return NULL;
 }
 
 /* What the inference found for a list of members.  */
@@ -196,13 +309,15 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 					   &m->bit_offset)))
 			return err;
 	} else {
-		bool count0;
+		bool flexible, count0;
 
 		if (loc > (UINT64_MAX >> 4))
 			return ph_dw_error(die, "DW_AT_data_member_location",
 					   "impossible offset");
 		m->bit_offset = 8 * loc;
-		if (is_flexible(ctx, &type, &count0)) {
+		if ((err = is_flexible(ctx, &type, &flexible, &count0)))
+			return err;
+		if (flexible) {
 			m->flexible = true;
 			m->size = 0;
 		} else if (count0) {
@@ -228,7 +343,7 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	m->artificial = dwarf_hasattr_integrate(die, DW_AT_artificial);
 
 	/* Natural alignment, parked in align.  */
-	if ((err = ph_dw_natural_align(ctx, &type, depth, &m->align)))
+	if ((err = member_align(ctx, &type, depth, &m->align)))
 		return err;
 	if (!m->bitfield && !is_base) {
 		bool user;
@@ -246,23 +361,28 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	}
 
 	if (is_base) {
-		uint64_t vis;
+		uint64_t vis = DW_VIRTUALITY_none;
+		bool known = false, empty = false;
 
 		info->type = type;
 		info->has_type = true;
 
 		m->base = true;
 		m->artificial = false;
-		m->virtual_base = dynamic ||
-				  (ph_dw_catch(ctx, ph_dw_udata(die,
-						DW_AT_virtuality,
-						"DW_AT_virtuality", &present,
-						&vis)) &&
-				   present && vis != DW_VIRTUALITY_none);
-		peeled = type;
-		if ((err = peel(ctx, &peeled, true, &found)))
+		if (!dynamic &&
+		    (err = ph_dw_optional(ph_dw_udata(die, DW_AT_virtuality,
+						      "DW_AT_virtuality",
+						      &present, &vis),
+					  &known)))
 			return err;
-		if (found && empty_class(ctx, &peeled, 0))
+		m->virtual_base = dynamic ||
+				  (known && present &&
+				   vis != DW_VIRTUALITY_none);
+		peeled = type;
+		if ((err = peel(ctx, &peeled, true, &found)) ||
+		    (found && (err = empty_class(ctx, &peeled, 0, &empty))))
+			return err;
+		if (empty)
 			m->bit_size = 0;
 		return ph_dw_spell_member(ctx, &type, m);
 	}
@@ -270,10 +390,11 @@ static struct ph_error *build_member(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	peeled = type;
 	if ((err = peel(ctx, &peeled, true, &found)))
 		return err;
-	info->empty = !m->bitfield && found &&
-		      (dwarf_tag(&peeled) == DW_TAG_structure_type ||
-		       dwarf_tag(&peeled) == DW_TAG_class_type) &&
-		      empty_class(ctx, &peeled, 0);
+	if (!m->bitfield && found &&
+	    (dwarf_tag(&peeled) == DW_TAG_structure_type ||
+	     dwarf_tag(&peeled) == DW_TAG_class_type) &&
+	    (err = empty_class(ctx, &peeled, 0, &info->empty)))
+		return err;
 	info->type = type;
 	info->has_type = !m->bitfield;
 	peeled = type;
@@ -371,18 +492,43 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 		err = ph_dw_error(agg, NULL, "cannot read the members");
 		goto out;
 	}
-	if (ctx->cxx && !is_union &&
-	    (err = ph_dw_settle_unique_addresses(ctx, vec.v, minfo, vec.n,
-						 base_bit, agg_size)))
-		goto out;
+	if (ctx->cxx && !is_union) {
+		struct ph_dw_cxx_need need = { .pending = true };
+
+		while (!err && need.pending) {
+			for (size_t i = 0; i < vec.n; i++) {
+				vec.v[i].occupied = 0;
+				vec.v[i].occupies_less = false;
+			}
+			err = ph_dw_settle_unique_addresses(ctx, vec.v, minfo,
+							    vec.n, base_bit,
+							    agg_size, &need);
+			if (!err && need.pending)
+				err = lay_out_needed(ctx, &need);
+		}
+		if (err)
+			goto out;
+	}
 	if (ctx->cxx && depth == 0 && !is_union && ph_dw_has_bases(agg)) {
+		struct ph_dw_cxx_need need = { .pending = true };
 		struct ph_dw_cxx_layout l;
 		bool known;
 
-		if ((err = ph_dw_cxx_layout(ctx, agg, &known, &l)))
+		while (!err && need.pending) {
+			err = ph_dw_cxx_layout(ctx, agg, &known, &l, &need);
+			if (!err && need.pending)
+				err = lay_out_needed(ctx, &need);
+		}
+		if (err)
 			goto out;
 		if (known) {
-			err = ph_dw_arrange_bases(ctx, &vec, &l, depth);
+			uint32_t *vb_align = NULL;
+
+			if (ph_dw_bases_listed(&vec, &l))
+				err = vbase_aligns(ctx, &l, depth, &vb_align);
+			if (!err)
+				err = ph_dw_arrange_bases(ctx, &vec, &l, vb_align);
+			free(vb_align);
 			ph_dw_cxx_layout_free(&l);
 			if (err)
 				goto out;
@@ -516,18 +662,22 @@ struct ph_error *ph_dw_tail_padding(struct ph_dw_ctx *ctx, Dwarf_Die *type,
    names to the compilation directory; take that back off when the unit
    was compiled from a relative name (DW_AT_name of the unit), so that
    "gcc -c src/x.c" reads "src/x.c" and "gcc -c /abs/x.c" "/abs/x.c".  */
-static const char *decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
+static struct ph_error *decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				   const char **ret)
 {
-	const char *file = ph_dw_ctx_decl_file(ctx, die);
+	struct ph_error *err;
+	const char *file;
 	size_t n;
 
-	if (!file)
-		return "";
+	*ret = "";
+	if ((err = ph_dw_ctx_decl_file(ctx, die, &file)) || !file)
+		return err;
+	*ret = file;
 	if (ctx->comp_dir && ctx->relative_unit &&
 	    (n = strlen(ctx->comp_dir)) &&
 	    strncmp(file, ctx->comp_dir, n) == 0 && file[n] == '/')
-		return file + n + 1;
-	return file;
+		*ret = file + n + 1;
+	return NULL;
 }
 
 struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
@@ -536,6 +686,7 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 {
 	struct ph_error *err;
 	struct list_info info;
+	const char *file = "";
 	uint64_t size;
 	bool present;
 	int line;
@@ -555,18 +706,14 @@ struct ph_error *ph_dw_build_type(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	ret->size = size;
 	ret->typedef_name = typedef_name;
 	if ((err = ph_model_strdup(ctx->model, name, &ret->name)) ||
-	    (err = ph_model_strdup(ctx->model,
-				   ctx->type.layout_only ? "" : decl_file(ctx, die),
-				   &ret->file)))
+	    (!ctx->type.layout_only && (err = decl_file(ctx, die, &file))) ||
+	    (err = ph_model_strdup(ctx->model, file, &ret->file)))
 		return err;
 	if (dwarf_decl_line(die, &line) == 0 && line > 0)
 		ret->line = (unsigned)line;
 	if ((err = build_list(ctx, die, 0, size,
 			      ret->kind == PH_KIND_UNION, 0, &ret->members,
 			      &ret->nr_members, &info)))
-		return err;
-	/* An allocation that failed where an unknown answer was allowed.  */
-	if ((err = ph_dw_nomem(ctx)))
 		return err;
 	ret->align = info.align;
 	ret->explicit_align = info.explicit_align;

@@ -216,21 +216,25 @@ static struct ph_error *spell_args(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 			   are the function's.  */
 			if (dwarf_hasattr_integrate(&child, DW_AT_artificial)) {
 				unsigned q = 0;
-				bool is_void;
+				bool is_void, known = false;
 
 				if (present &&
 				    dwarf_tag(&pt) == DW_TAG_pointer_type &&
-				    ph_dw_catch(ctx, ph_dw_type(&pt, &present,
-								&pt)) &&
-				    present &&
-				    ph_dw_catch(ctx, peel_quals(&pt, &q,
-								&is_void)))
+				    (err = ph_dw_optional(ph_dw_type(&pt,
+								     &present,
+								     &pt),
+							  &known)))
+					return err;
+				if (known && present &&
+				    (err = ph_dw_optional(peel_quals(&pt, &q,
+								     &is_void),
+							  &known)))
+					return err;
+				if (known && present)
 					cv = (q & Q_CONST) && (q & Q_VOLATILE) ?
 					     " const volatile" :
 					     q & Q_CONST ? " const" :
 					     q & Q_VOLATILE ? " volatile" : "";
-				if ((err = ph_dw_nomem(ctx)))
-					return err;
 				goto next;
 			}
 			if (!first)
@@ -564,16 +568,17 @@ static struct ph_error *put_function(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 		if ((err = ph_dw_type(&child, &present, &pt)))
 			goto out;
 		if (dwarf_hasattr_integrate(&child, DW_AT_artificial)) {
+			bool known = false;
+
 			/* this: a pointer to a const class for a const
 			   member function.  */
 			if (present && dwarf_tag(&pt) == DW_TAG_pointer_type &&
-			    ph_dw_catch(ctx,
-					ph_dw_type(&pt, &present, &pt)) &&
-			    present &&
+			    (err = ph_dw_optional(ph_dw_type(&pt, &present,
+							     &pt), &known)))
+				goto out;
+			if (known && present &&
 			    dwarf_tag(&pt) == DW_TAG_const_type)
 				is_const = true;
-			if ((err = ph_dw_nomem(ctx)))
-				goto out;
 			continue;
 		}
 		if (!first)

@@ -187,8 +187,10 @@ bool ph_dw_scan_unit(struct ph_dw_scan *s, Dwarf *dw, Dwarf_Die *cudie,
 
 /* The fast path's file table for a DIE of the unit it read (the table
    libdw would keep to the end); libdw's for any other.  */
-const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
+struct ph_error *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				     const char **ret)
 {
+	*ret = NULL;
 	if (ctx->scan && die->cu == ctx->scan_cu) {
 		Dwarf_Attribute attr;
 		Dwarf_Word idx;
@@ -201,8 +203,10 @@ const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die)
 		file = ph_dw_file_table_get(&ctx->scan->files,
 					    &ctx->scan->sec, ctx->stmt_list,
 					    ctx->comp_dir, idx, &known);
-		if (known)
-			return file;
+		if (known) {
+			*ret = file;
+			return NULL;
+		}
 	}
-	return ph_dw_decl_file(die, &ctx->nomem);
+	return ph_dw_decl_file(die, ret);
 }

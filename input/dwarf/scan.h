@@ -48,10 +48,12 @@ bool ph_dw_scan_unit(struct ph_dw_scan *s, Dwarf *dw, Dwarf_Die *cudie,
    so that memory follows the units in flight, not the file.  */
 void ph_dw_scan_release(struct ph_dw_scan *s);
 
-/* DW_AT_decl_file of DIE as a name, NULL when there is none: from the
-   fast path's reading of the unit (CTX->scan, its line table) when it
-   read DIE's unit, from libdw otherwise.  */
+/* DW_AT_decl_file of DIE as a name in *RET, NULL when there is none:
+   from the fast path's reading of the unit (CTX->scan, its line table)
+   when it read DIE's unit, from libdw otherwise (out of memory when
+   libdw ran out of it).  */
 struct ph_dw_ctx;
-const char *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die);
+struct ph_error *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				     const char **ret);
 
 #endif /* PH_INPUT_DWARF_SCAN_H */

@@ -154,11 +154,11 @@ struct ph_error *ph_dw_check_file(const char *path)
 /* A relocatable object compiled with -fdebug-types-section keeps each
    type unit in a section group of its own, several sections named
    .debug_info (DWARF 5) or .debug_types (DWARF 4), of which libdw reads
-   one: the linker merges them.  *NOMEM is set when the ELF could not be
-   read or relocated for want of memory: libdwfl keeps the module as it
-   got it, and its debug information would read otherwise (unrelocated),
+   one: the linker merges them.  Out of memory when the ELF could not be
+   read or relocated for want of it: libdwfl keeps the module as it got
+   it, and its debug information would read otherwise (unrelocated),
    another output and not an error.  */
-static bool grouped_type_units(Dwfl_Module *mod, bool *nomem)
+static struct ph_error *grouped_type_units(Dwfl_Module *mod, bool *ret)
 {
 	GElf_Addr bias;
 	Elf *elf;
@@ -169,22 +169,21 @@ static bool grouped_type_units(Dwfl_Module *mod, bool *nomem)
 	/* libdwfl says out of memory only in words, or not at all: the
 	   relocation of an ET_REL file that fails is dropped, and the
 	   ELF comes back unrelocated.  malloc's errno tells.  */
+	*ret = false;
 	errno = 0;
 	elf = dwfl_module_getelf(mod, &bias);
-	if (errno == ENOMEM) {
-		*nomem = true;
-		return false;
-	}
+	if (errno == ENOMEM)
+		return &ph_error_nomem;
 	if (!elf) {
 		int e = dwfl_errno();
 
 		if (e && strcasestr(dwfl_errmsg(e), "out of memory"))
-			*nomem = true;
-		return false;
+			return &ph_error_nomem;
+		return NULL;
 	}
 	if (!gelf_getehdr(elf, &ehdr) || ehdr.e_type != ET_REL ||
 	    elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return false;
+		return NULL;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr shdr;
 		const char *name;
@@ -193,24 +192,25 @@ static bool grouped_type_units(Dwfl_Module *mod, bool *nomem)
 			continue;
 		name = elf_strptr(elf, shstrndx, shdr.sh_name);
 		if (name && (strcmp(name, ".debug_info") == 0 ||
-			     strcmp(name, ".debug_types") == 0))
-			return true;
+			     strcmp(name, ".debug_types") == 0)) {
+			*ret = true;
+			break;
+		}
 	}
-	return false;
+	return NULL;
 }
 
 struct grouped {
 	bool found;
-	bool nomem;
+	struct ph_error *err;
 };
 
 static bool find_grouped(Dwfl_Module *mod, void *arg)
 {
 	struct grouped *g = arg;
 
-	if (grouped_type_units(mod, &g->nomem))
-		g->found = true;
-	return !g->found && !g->nomem;
+	g->err = grouped_type_units(mod, &g->found);
+	return !g->found && !g->err;
 }
 
 Dwfl_Module *ph_dw_session_module(struct ph_dw_session *s, unsigned n)
@@ -221,13 +221,13 @@ Dwfl_Module *ph_dw_session_module(struct ph_dw_session *s, unsigned n)
 	return nth.mod;
 }
 
-void ph_dw_session_grouped(struct ph_dw_session *s, bool *found, bool *nomem)
+struct ph_error *ph_dw_session_grouped(struct ph_dw_session *s, bool *found)
 {
-	struct grouped grouped = { false, false };
+	struct grouped grouped = { false, NULL };
 
 	each_module(s, find_grouped, &grouped);
 	*found = grouped.found;
-	*nomem = grouped.nomem;
+	return grouped.err;
 }
 
 struct ph_error *ph_dw_session_outcome(struct ph_error *err, int rc,

@@ -21,9 +21,9 @@ void ph_dw_session_close(struct ph_dw_session *s);
 /* The module N (0 for the first) of the session, NULL for none.  */
 Dwfl_Module *ph_dw_session_module(struct ph_dw_session *s, unsigned n);
 /* Whether a module keeps its type units in section groups (see
-   grouped_type_units); *NOMEM when that could not be told for want of
-   memory.  */
-void ph_dw_session_grouped(struct ph_dw_session *s, bool *found, bool *nomem);
+   grouped_type_units), in *FOUND; out of memory when that could not be
+   told for want of it.  */
+struct ph_error *ph_dw_session_grouped(struct ph_dw_session *s, bool *found);
 /* What reading the modules of a session came to: ERR, the error of the
    module callbacks (NULL for none); RC, what dwfl_getmodules returned;
    WITH_DWARF, whether any module had DWARF.  */

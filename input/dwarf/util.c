@@ -178,7 +178,7 @@ unsigned ph_dw_gcc_major(Dwarf *dw, Dwarf_Die *unit)
 	return 0;
 }
 
-const char *ph_dw_decl_file(Dwarf_Die *die, bool *nomem)
+struct ph_error *ph_dw_decl_file(Dwarf_Die *die, const char **ret)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Word idx;
@@ -186,6 +186,7 @@ const char *ph_dw_decl_file(Dwarf_Die *die, bool *nomem)
 	Dwarf_Files *files;
 	size_t n;
 
+	*ret = NULL;
 	/* libdw's dwarf_decl_file asserts on split units (0.188): the
 	   same from the unit's file table.  */
 	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
@@ -194,14 +195,11 @@ const char *ph_dw_decl_file(Dwarf_Die *die, bool *nomem)
 	/* libdw tells out of memory only in words: malloc's errno.  */
 	errno = 0;
 	if (!dwarf_diecu(die, &unit, NULL, NULL) ||
-	    dwarf_getsrcfiles(&unit, &files, &n) != 0) {
-		if (errno == ENOMEM)
-			*nomem = true;
-		return NULL;
-	}
-	if (idx >= n)
-		return NULL;
-	return dwarf_filesrc(files, idx, NULL, NULL);
+	    dwarf_getsrcfiles(&unit, &files, &n) != 0)
+		return errno == ENOMEM ? &ph_error_nomem : NULL;
+	if (idx < n)
+		*ret = dwarf_filesrc(files, idx, NULL, NULL);
+	return NULL;
 }
 
 struct ph_error *ph_dw_member_location(Dwarf_Die *die, uint64_t *ret,

@@ -77,9 +77,22 @@ struct ph_error *ph_dw_type(Dwarf_Die *die, bool *present, Dwarf_Die *ret);
 /* *DIE replaced by its type unit's definition when it carries
    DW_AT_signature.  */
 struct ph_error *ph_dw_follow_signature(Dwarf_Die *die);
-/* DW_AT_decl_file as a name, NULL when there is none; *NOMEM set when
-   libdw ran out of memory reading the file table.  */
-const char *ph_dw_decl_file(Dwarf_Die *die, bool *nomem);
+/* For an answer the caller can do without (an attribute unreadable, the
+   answer then unknown): ERR is dropped and *KNOWN false, except out of
+   memory, which is returned (never taken for an unknown answer).  */
+static inline struct ph_error *ph_dw_optional(struct ph_error *err,
+					      bool *known)
+{
+	*known = !err;
+	if (!err || err->code == PH_ERROR_NOMEM)
+		return err;
+	ph_error_destroy(err);
+	return NULL;
+}
+/* DW_AT_decl_file as a name in *RET, NULL when there is none (or the
+   file table cannot be read); out of memory when libdw ran out of it
+   reading the file table.  */
+struct ph_error *ph_dw_decl_file(Dwarf_Die *die, const char **ret);
 /* The element count of DW_TAG_subrange_type SUB; false when DWARF gives
    none (a flexible array, a variable length).  One rule for every caller:
    GCC writes a zero-length array as DW_AT_count 0 in C and as upper bound

@@ -63,8 +63,9 @@ static int next_sibling(Dwarf_Die *die)
 	return rc;
 }
 
-/* Whether a type found by the walk is one to report.  */
-static bool wanted(struct ph_dw_walk *w, Dwarf_Die *die, const char *name)
+/* Whether a type found by the walk is one to report, in *RET.  */
+static struct ph_error *wanted(struct ph_dw_walk *w, Dwarf_Die *die,
+			       const char *name, bool *ret)
 {
 	/* Types the compiler made for itself (__va_list_tag): the plugin
 	   leaves them out too.  They are on line 0 of "<built-in>"; a type
@@ -76,15 +77,19 @@ static bool wanted(struct ph_dw_walk *w, Dwarf_Die *die, const char *name)
 	if (!w->pahole_types &&
 	    (!dwarf_attr(die, DW_AT_decl_line, &attr) ||
 	     dwarf_formudata(&attr, &line) != 0 || line == 0)) {
-		const char *file = ph_dw_ctx_decl_file(w->ctx, die);
+		const char *file;
+		struct ph_error *err = ph_dw_ctx_decl_file(w->ctx, die, &file);
 		size_t len = file ? strlen(file) : 0;
 
-		if (len >= 10 && strcmp(file + len - 10, "<built-in>") == 0)
-			return false;
+		*ret = false;
+		if (err || (len >= 10 &&
+			    strcmp(file + len - 10, "<built-in>") == 0))
+			return err;
 	}
-	return !w->filter || !w->filter->want ||
+	*ret = !w->filter || !w->filter->want ||
 	       w->filter->want(w->filter->arg, name,
 			       ph_dw_kind_of((unsigned)dwarf_tag(die)));
+	return NULL;
 }
 
 /* Builds a wanted type into the unit's model unless its layout was
@@ -120,10 +125,11 @@ static struct ph_error *report(struct ph_dw_walk *w, Dwarf_Die *die,
 			       uint32_t typedef_align)
 {
 	struct ph_dw_fp fp;
-	bool have_fp = false;
+	struct ph_error *err;
+	bool have_fp = false, want;
 
-	if (!wanted(w, die, name))
-		return NULL;
+	if ((err = wanted(w, die, name, &want)) || !want)
+		return err;
 	/* A type whose twin (the same DWARF but for where it sits) was
 	   built already has the same layout: DEDUP has it.
 	   libdw's last error, which messages name, is left as it was:
@@ -149,7 +155,7 @@ static struct ph_error *report_events(struct ph_dw_walk *w,
 		const struct ph_dw_scan_event *e = &ev[i];
 		struct ph_error *err;
 		struct ph_dw_fp fp;
-		bool have_fp;
+		bool have_fp, want;
 		Dwarf_Die die;
 
 		if (w->filter && w->filter->want &&
@@ -163,7 +169,9 @@ static struct ph_error *report_events(struct ph_dw_walk *w,
 					       "cannot read the DIE at 0x%"
 					       PRIx64 ": %s", e->off,
 					       dwarf_errmsg(-1));
-		if (!wanted(w, &die, e->name))
+		if ((err = wanted(w, &die, e->name, &want)))
+			return err;
+		if (!want)
 			continue;
 		if ((err = build(w, &die, e->name, e->typedef_name,
 				 e->typedef_align,
