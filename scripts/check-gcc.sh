@@ -4,7 +4,9 @@
 # into OUTDIR/pokehole.sum and .log.  "reader" runs only the reader's
 # tests (pokehole.reader/, whatever CC is), which make check runs apart
 # from the default GCC's full run (PH_READER=0 there) so that the
-# sanitized reader's run reuses their corpus (READER_CORPUS).  "core" leaves out what needs the
+# sanitized reader's run reuses their corpus (READER_CORPUS), and the
+# tests no compiler changes (ONCE below: the source's shape, the hash
+# table), which "full" leaves to it: make check runs two GCCs in full.  "core" leaves out what needs the
 # default compiler and the reader (pokehole.dwarf/), the real-code
 # corpus and header sweep (pokehole.realcode/), which take most of the
 # time, and the random and hostile generators: make check runs those
@@ -18,25 +20,33 @@ shift 5
 top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 tests=
+# What tests the tree itself, not the plugin or the reader with a
+# compiler: run once, with the reader's tests.
+ONCE="structure.exp hashtab.exp"
+# Every test file but those named (one name a line on standard input).
+all_but() {
+	(cd "$top/testsuite" && ls pokehole.*/*.exp | sed 's|.*/||' |
+		grep -v -x -F -f /dev/stdin)
+}
 case $mode in
+full)
+	tests=$(echo $ONCE | tr ' ' '\n' | all_but) ;;
 core)
 	# Nor the random and hostile generators, nor what tests the engine
 	# and the readers more than the plugin (reorg, tools, funct,
 	# tu-array): the default and the newest GCC run those.
-	tests=$(cd "$top/testsuite" && ls pokehole.*/*.exp | sed 's|.*/||' |
-		grep -v -x -e realcode.exp -e sweep.exp -e dwarf.exp -e units.exp \
-			-e oom.exp -e report-in.exp -e embed.exp -e diff.exp -e groups.exp \
-			-e random.exp -e hostile.exp -e initgen.exp -e reorg.exp -e tools.exp \
-			-e funct.exp -e tu-array.exp -e html.exp -e compact.exp -e output.exp \
-			-e corpus.exp -e options.exp -e elsewhere.exp -e bad.exp -e structure.exp \
-			-e hashtab.exp) ;;
+	tests=$(printf '%s\n' realcode.exp sweep.exp dwarf.exp units.exp \
+		oom.exp report-in.exp embed.exp diff.exp groups.exp random.exp \
+		hostile.exp initgen.exp reorg.exp tools.exp funct.exp tu-array.exp \
+		html.exp compact.exp output.exp corpus.exp options.exp elsewhere.exp \
+		bad.exp $ONCE | all_but) ;;
 smoke)
 	# The layouts against the compiler, the warnings and fix-its, the
 	# baselines and the function records: the GCCs between the oldest
 	# and the newest, within make check's time.
 	tests="c.exp c++.exp functions.exp warn.exp fixit.exp baseline.exp sites.exp" ;;
 reader)
-	tests="--directory pokehole.reader PH_READER=1" ;;
+	tests="$(cd "$top/testsuite" && ls pokehole.reader/*.exp | sed 's|.*/||' | tr '\n' ' ')$ONCE PH_READER=1" ;;
 esac
 echo "pokehole: testing with $cc ($mode)"
 cd "$top/testsuite" && LC_ALL=C runtest --tool pokehole --srcdir . \

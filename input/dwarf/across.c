@@ -113,13 +113,8 @@ struct ph_error *ph_dw_across_pend(struct ph_dw_across *a,
 	*k = *d;
 	k->loc.module += (unsigned)f->base;
 	k->missing = false;
-	k->name = strdup(d->name);
-	k->comp_dir = d->comp_dir ? strdup(d->comp_dir) : NULL;
-	if (!k->name || (d->comp_dir && !k->comp_dir)) {
-		free(k->name);
-		free(k->comp_dir);
+	if (ph_dw_deferred_own(k, d->name, &d->unit))
 		return &ph_error_nomem;
-	}
 	f->nr_kept++;
 	return NULL;
 }

@@ -16,21 +16,21 @@ void ph_dw_ctx_drop_layout_caches(struct ph_dw_ctx *ctx)
 	ph_dw_cxx_cache_reset(&ctx->classes);
 }
 
-/* The compiler's version decides C++ layout rules (cxx.c): class facts
-   kept from units of another version are dropped.  */
-void ph_dw_ctx_set_gcc_major(struct ph_dw_ctx *ctx, unsigned v)
+void ph_dw_ctx_set_unit(struct ph_dw_ctx *ctx,
+			const struct ph_dw_unit_facts *u)
 {
-	if (ctx->gcc_major != v)
+	/* The compiler's version decides C++ layout rules (cxx.c): class
+	   facts kept from units of another version are dropped.  */
+	if (ctx->unit.gcc_major != u->gcc_major)
 		ph_dw_cxx_cache_reset(&ctx->classes);
-	ctx->gcc_major = v;
+	ctx->unit = *u;
+	ctx->c_prototypes = true;
 }
 
-struct ph_error *ph_dw_ctx_unit_begin(struct ph_dw_ctx *ctx, bool cxx,
-				      unsigned gcc_major)
+struct ph_error *ph_dw_ctx_unit_begin(struct ph_dw_ctx *ctx,
+				      const struct ph_dw_unit_facts *u)
 {
-	ctx->cxx = cxx;
-	ctx->c_prototypes = true;
-	ph_dw_ctx_set_gcc_major(ctx, gcc_major);
+	ph_dw_ctx_set_unit(ctx, u);
 	ctx->scan = NULL;
 	/* Kept by DIE, per unit: a DIE of a shared unit is computed again,
 	   the same, and memory follows the unit, not the file.  */

@@ -114,6 +114,23 @@ struct ph_dw_type_state {
 	bool layout_only;
 };
 
+/* What a unit says of itself: its language, the compiler that made it,
+   the folder its file names are relative to.  Set as a whole when a
+   unit begins (ph_dw_ctx_unit_begin), and kept with a type whose layout
+   waits for the other units (deferred.c) to be set again as a whole
+   (ph_dw_ctx_set_unit): never field by field.  */
+struct ph_dw_unit_facts {
+	bool cxx;		/* the unit is C++ */
+	/* The major version of the GCC that compiled the unit
+	   (ph_dw_gcc_major), 0 when not GCC or not known: C++ layouts
+	   DWARF does not state follow the compiler's rules (cxx.c).  */
+	unsigned gcc_major;
+	const char *comp_dir;	/* or NULL */
+	/* The unit's DW_AT_name is relative: file names were given relative
+	   to comp_dir.  */
+	bool relative_unit;
+};
+
 /* What reading one file needs to know about its target and language,
    by lifetime: set by ph_dw_ctx_init for the file (deferred.c sets the
    module's per type), by ph_dw_ctx_unit_begin and the walk per unit, by
@@ -141,16 +158,8 @@ struct ph_dw_ctx {
 	struct ph_dw_decls decls;
 
 	/* Per unit (ph_dw_ctx_unit_begin).  */
-	bool cxx;		/* the current unit is C++ */
-	/* The major version of the GCC that compiled the current unit
-	   (ph_dw_gcc_major), 0 when not GCC or not known: C++ layouts
-	   DWARF does not state follow the compiler's rules (cxx.c).  */
-	unsigned gcc_major;
+	struct ph_dw_unit_facts unit;	/* of the current unit */
 	bool c_prototypes;	/* C: DW_AT_prototyped decides "()" */
-	const char *comp_dir;	/* of the current unit, or NULL */
-	/* The unit's DW_AT_name is relative: file names were given relative
-	   to comp_dir.  */
-	bool relative_unit;
 	/* The fast path's reading of the current unit (scan.c), for its file
 	   names; NULL when libdw walks it.  */
 	struct ph_dw_scan *scan;
@@ -209,17 +218,19 @@ static inline void ph_dw_ctx_inner_end(struct ph_dw_ctx *ctx,
 void ph_dw_ctx_init(struct ph_dw_ctx *ctx, Dwarf *dw, const char *path,
 		    bool elf32, bool i386);
 void ph_dw_ctx_deinit(struct ph_dw_ctx *ctx);
-/* Begins a unit of language CXX compiled by GCC GCC_MAJOR (0: not GCC):
-   what CTX keeps per unit dropped (the caches by DIE, the scratch model,
-   the fast path's reading), the class facts of another version too.
-   The walk sets the unit's names (comp_dir, relative_unit) and its fast
-   path (scan) itself.  */
-struct ph_error *ph_dw_ctx_unit_begin(struct ph_dw_ctx *ctx, bool cxx,
-				      unsigned gcc_major);
+/* Begins the unit U describes (a partial unit's language may differ
+   while it is read: visit_import in walk.c): what CTX keeps per unit
+   dropped (the caches by DIE, the scratch model, the fast path's
+   reading), the class facts of another GCC version too.  The walk sets
+   the unit's fast path (scan) itself.  */
+struct ph_error *ph_dw_ctx_unit_begin(struct ph_dw_ctx *ctx,
+				      const struct ph_dw_unit_facts *u);
+/* Sets the unit U describes, as ph_dw_ctx_unit_begin, but keeps what
+   CTX holds per unit: for types laid out one at a time, each from its
+   own unit (deferred.c).  */
+void ph_dw_ctx_set_unit(struct ph_dw_ctx *ctx,
+			const struct ph_dw_unit_facts *u);
 /* Drops the caches computed while a declaration stood for a class.  */
 void ph_dw_ctx_drop_layout_caches(struct ph_dw_ctx *ctx);
-/* The unit's GCC major version V (ph_dw_gcc_major), class facts of
-   another version dropped.  */
-void ph_dw_ctx_set_gcc_major(struct ph_dw_ctx *ctx, unsigned v);
 
 #endif

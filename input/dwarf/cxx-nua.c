@@ -6,9 +6,9 @@
 
 enum ph_dw_nua_rule ph_dw_nua_rule(const struct ph_dw_ctx *ctx)
 {
-	if (ctx->gcc_major && ctx->gcc_major <= 11)
+	if (ctx->unit.gcc_major && ctx->unit.gcc_major <= 11)
 		return PH_DW_NUA_AS_BASE;
-	return ctx->gcc_major == 12 ? PH_DW_NUA_EOC_TRUNCATED : PH_DW_NUA_EOC;
+	return ctx->unit.gcc_major == 12 ? PH_DW_NUA_EOC_TRUNCATED : PH_DW_NUA_EOC;
 }
 
 /* The bytes GCC gives a [[no_unique_address]] member of class CLS whose

@@ -14,9 +14,28 @@ void ph_dw_deferred_free(struct ph_dw_deferred *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(v[i].name);
-		free(v[i].comp_dir);
+		free((char *)v[i].unit.comp_dir);
 	}
 	free(v);
+}
+
+struct ph_error *ph_dw_deferred_own(struct ph_dw_deferred *d,
+				    const char *name,
+				    const struct ph_dw_unit_facts *u)
+{
+	char *dir = u->comp_dir ? strdup(u->comp_dir) : NULL;
+
+	d->name = strdup(name);
+	d->unit = *u;
+	d->unit.comp_dir = dir;
+	if (!d->name || (u->comp_dir && !dir)) {
+		free(d->name);
+		free(dir);
+		d->name = NULL;
+		d->unit.comp_dir = NULL;
+		return &ph_error_nomem;
+	}
+	return NULL;
 }
 
 /* A type named by a typedef that has an alignment of its own
@@ -74,11 +93,7 @@ struct ph_error *ph_dw_build_deferred(const struct ph_dw_rebuild *b)
 		ctx.dw = b->dws[d->loc.module];
 		ctx.addr_size = d->elf32 ? 4 : 8;
 		ctx.i386 = d->i386;
-		ctx.cxx = d->cxx;
-		ph_dw_ctx_set_gcc_major(&ctx, d->gcc_major);
-		ctx.c_prototypes = true;
-		ctx.comp_dir = d->comp_dir;
-		ctx.relative_unit = d->relative_unit;
+		ph_dw_ctx_set_unit(&ctx, &d->unit);
 		ctx.decls.unit_index = d->loc.unit;
 		err = ph_dw_lay_out(&ctx, &die, d->name, d->typedef_name, &t,
 				    &built, &missed);

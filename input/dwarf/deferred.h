@@ -3,6 +3,7 @@
 #ifndef PH_INPUT_DWARF_DEFERRED_H
 #define PH_INPUT_DWARF_DEFERRED_H
 
+#include "ctx.h"
 #include "dw.h"
 
 /* A type needing a class only declared where it is used: built again
@@ -11,16 +12,21 @@
 struct ph_dw_deferred {
 	struct ph_dw_loc loc;
 	char *name;
-	char *comp_dir;
+	/* The unit it was found in (unit.comp_dir a copy of its own).  */
+	struct ph_dw_unit_facts unit;
 	uint32_t typedef_align;
-	unsigned gcc_major;
-	bool typedef_name, cxx, relative_unit, elf32, i386;
+	bool typedef_name, elf32, i386;
 	/* Set by ph_dw_build_deferred (KEEP_MISSING): the class it needs is
 	   defined by no unit of the file.  */
 	bool missing;
 };
 
 void ph_dw_deferred_free(struct ph_dw_deferred *v, size_t n);
+/* D's name and unit: copies of NAME and U's comp_dir, D's own (freed by
+   ph_dw_deferred_free); out of memory leaves D with neither.  */
+struct ph_error *ph_dw_deferred_own(struct ph_dw_deferred *d,
+				    const char *name,
+				    const struct ph_dw_unit_facts *u);
 /* T, named by a typedef of alignment TYPEDEF_ALIGN (0 for none), aligned
    as the typedef says.  */
 void ph_dw_take_typedef_align(struct ph_type *t, uint32_t typedef_align);

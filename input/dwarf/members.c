@@ -492,7 +492,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 		err = ph_dw_error(agg, NULL, "cannot read the members");
 		goto out;
 	}
-	if (ctx->cxx && !is_union) {
+	if (ctx->unit.cxx && !is_union) {
 		struct ph_dw_cxx_need need = { .pending = true };
 
 		while (!err && need.pending) {
@@ -509,7 +509,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 		if (err)
 			goto out;
 	}
-	if (ctx->cxx && depth == 0 && !is_union && ph_dw_has_bases(agg)) {
+	if (ctx->unit.cxx && depth == 0 && !is_union && ph_dw_has_bases(agg)) {
 		struct ph_dw_cxx_need need = { .pending = true };
 		struct ph_dw_cxx_layout l;
 		bool known;
@@ -552,7 +552,7 @@ static struct ph_error *build_list(struct ph_dw_ctx *ctx, Dwarf_Die *agg,
 	   whole size.  */
 	if (cxx_done)
 		ph_dw_settle_base_sizes(vec.v, vec.n);
-	if (ctx->cxx && !is_union)
+	if (ctx->unit.cxx && !is_union)
 		ph_dw_settle_overlapped_bases(vec.v, vec.n);
 	for (size_t i = 0; i < vec.n && !cxx_done; i++) {
 		struct ph_member *m = &vec.v[i];
@@ -673,9 +673,9 @@ static struct ph_error *decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	if ((err = ph_dw_ctx_decl_file(ctx, die, &file)) || !file)
 		return err;
 	*ret = file;
-	if (ctx->comp_dir && ctx->relative_unit &&
-	    (n = strlen(ctx->comp_dir)) &&
-	    strncmp(file, ctx->comp_dir, n) == 0 && file[n] == '/')
+	if (ctx->unit.comp_dir && ctx->unit.relative_unit &&
+	    (n = strlen(ctx->unit.comp_dir)) &&
+	    strncmp(file, ctx->unit.comp_dir, n) == 0 && file[n] == '/')
 		*ret = file + n + 1;
 	return NULL;
 }

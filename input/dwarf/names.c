@@ -141,10 +141,10 @@ static struct ph_error *spell_base(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 	name = dwarf_diename(type);
 	if (name && (tag || dwarf_tag(type) == DW_TAG_typedef)) {
 		ph_decl_put_quals(out, quals);
-		if (!ctx->cxx && tag)
+		if (!ctx->unit.cxx && tag)
 			ph_buf_printf(out, "%s ", tag);
 		/* C names are the bare name; C++ ones are qualified.  */
-		if (ctx->cxx)
+		if (ctx->unit.cxx)
 			return ph_dw_qualified_name(ctx, type, out, &named);
 		ph_buf_puts(out, name);
 		return NULL;
@@ -191,7 +191,7 @@ static struct ph_error *spell_args(struct ph_dw_ctx *ctx, Dwarf_Die *fn,
 
 	ph_buf_putc(out, '(');
 	/* C without a prototype: "()".  C++ always has one.  */
-	if (ctx->c_prototypes && !ctx->cxx &&
+	if (ctx->c_prototypes && !ctx->unit.cxx &&
 	    !dwarf_hasattr_integrate(fn, DW_AT_prototyped)) {
 		ph_buf_putc(out, ')');
 		return NULL;
@@ -650,7 +650,7 @@ static struct ph_error *put_scope(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	case DW_TAG_lexical_block:
 		return put_scope(ctx, &p, depth + 1, out);
 	case DW_TAG_subprogram:
-		return ctx->cxx ? put_function(ctx, &p, depth + 1, out) : NULL;
+		return ctx->unit.cxx ? put_function(ctx, &p, depth + 1, out) : NULL;
 	default:
 		return NULL;
 	}
@@ -700,7 +700,7 @@ struct ph_error *ph_dw_qualified_name(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 	*named = name != NULL;
 	if (!name)
 		return NULL;
-	if (ctx->cxx) {
+	if (ctx->unit.cxx) {
 		struct ph_error *err;
 		const char *own;
 		size_t len;

@@ -24,7 +24,7 @@ static struct ph_error *resolve_decl(struct ph_dw_ctx *ctx, Dwarf_Die *die)
 	Dwarf_Die def;
 	bool named;
 
-	if (!ctx->decls.layout || ctx->decls.spelling || !ctx->cxx ||
+	if (!ctx->decls.layout || ctx->decls.spelling || !ctx->unit.cxx ||
 	    (tag != DW_TAG_structure_type && tag != DW_TAG_class_type &&
 	     tag != DW_TAG_union_type) ||
 	    !dwarf_hasattr(die, DW_AT_declaration) ||

@@ -202,7 +202,7 @@ struct ph_error *ph_dw_ctx_decl_file(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 			return NULL;
 		file = ph_dw_file_table_get(&ctx->scan->files,
 					    &ctx->scan->sec, ctx->stmt_list,
-					    ctx->comp_dir, idx, &known);
+					    ctx->unit.comp_dir, idx, &known);
 		if (known) {
 			*ret = file;
 			return NULL;

@@ -33,18 +33,10 @@ static struct ph_error *defer(struct ph_dw_walk *w, Dwarf_Die *die,
 	memset(d, 0, sizeof(*d));
 	ph_dw_loc_of(ctx, die, &d->loc);
 	d->loc.module = w->module_index;
-	d->name = strdup(name);
-	d->comp_dir = ctx->comp_dir ? strdup(ctx->comp_dir) : NULL;
-	if (!d->name || (ctx->comp_dir && !d->comp_dir)) {
-		free(d->name);
-		free(d->comp_dir);
+	if (ph_dw_deferred_own(d, name, &ctx->unit))
 		return &ph_error_nomem;
-	}
 	d->typedef_name = typedef_name;
 	d->typedef_align = typedef_align;
-	d->cxx = ctx->cxx;
-	d->gcc_major = ctx->gcc_major;
-	d->relative_unit = ctx->relative_unit;
 	d->elf32 = w->elf32;
 	d->i386 = w->i386;
 	w->nr_deferred++;
@@ -134,7 +126,7 @@ static struct ph_error *report(struct ph_dw_walk *w, Dwarf_Die *die,
 	   built already has the same layout: DEDUP has it.
 	   libdw's last error, which messages name, is left as it was:
 	   fingerprints are taken only while there is none.  */
-	if (!w->ctx->cxx && !dwarf_errmsg(0)) {
+	if (!w->ctx->unit.cxx && !dwarf_errmsg(0)) {
 		have_fp = ph_dw_fingerprint(w->fp_memo, die, name,
 					    typedef_name, typedef_align, &fp);
 		(void)dwarf_errno();
@@ -197,7 +189,7 @@ static struct ph_error *visit_aggregate(struct ph_dw_walk *w, Dwarf_Die *die)
 		return err;
 	if (!w->name.data || !*w->name.data)
 		return NULL;	/* DW_AT_name "" (corrupt input): no name */
-	if (w->ctx->cxx && dwarf_hasattr(die, DW_AT_byte_size) &&
+	if (w->ctx->unit.cxx && dwarf_hasattr(die, DW_AT_byte_size) &&
 	    ph_dw_defs_global_name(w->name.data)) {
 		struct ph_dw_loc loc;
 
@@ -246,7 +238,7 @@ static struct ph_error *visit_typedef(struct ph_dw_walk *w, Dwarf_Die *die)
 	if (!ph_dw_is_aggregate((unsigned)dwarf_tag(&target)) ||
 	    dwarf_diename(&target) ||
 	    dwarf_hasattr(&target, DW_AT_declaration) ||
-	    (w->ctx->cxx && !w->pahole_types && is_closure(&target)))
+	    (w->ctx->unit.cxx && !w->pahole_types && is_closure(&target)))
 		return NULL;
 	key = ph_dw_key(&target);
 	named_map = target.cu == w->unit_cu ? &w->typedef_named
@@ -292,7 +284,7 @@ static struct ph_error *visit_import(struct ph_dw_walk *w, Dwarf_Die *die,
 	Dwarf_Attribute attr;
 	Dwarf_Die unit;
 	struct ph_error *err;
-	bool cxx = ctx->cxx;
+	bool cxx = ctx->unit.cxx;
 	int lang;
 
 	if (!dwarf_attr(die, DW_AT_import, &attr))
@@ -325,9 +317,9 @@ static struct ph_error *visit_import(struct ph_dw_walk *w, Dwarf_Die *die,
 		return err;
 	lang = dwarf_srclang(&unit);
 	if (lang >= 0)
-		ctx->cxx = cxx_lang(lang);
+		ctx->unit.cxx = cxx_lang(lang);
 	err = walk_tree(w, &unit, depth + 1);
-	ctx->cxx = cxx;
+	ctx->unit.cxx = cxx;
 	return err;
 }
 
@@ -452,14 +444,14 @@ struct ph_error *ph_dw_walk_unit(struct ph_dw_walk *w, Dwarf_CU *cu,
 	Dwarf_Die root = *cudie, subdie;
 	Dwarf_Attribute attr;
 	Dwarf_Word stmt;
-	int lang;
+	struct ph_dw_unit_facts u = { 0 };
 
 	/* Partial units are read where they are imported.  */
 	if (unit_type == DW_UT_partial ||
 	    dwarf_tag(cudie) == DW_TAG_partial_unit)
 		return NULL;
-	ctx->comp_dir = comp_dir_of(cudie);
-	ctx->relative_unit = relative_name(cudie);
+	u.comp_dir = comp_dir_of(cudie);
+	u.relative_unit = relative_name(cudie);
 	if (unit_type == DW_UT_skeleton) {
 		/* The types are in the split unit, in the .dwo file.  */
 		if (dwarf_cu_info(cu, NULL, NULL, NULL, &subdie, NULL, NULL,
@@ -473,7 +465,7 @@ struct ph_error *ph_dw_walk_unit(struct ph_dw_walk *w, Dwarf_CU *cu,
 		/* DW_AT_name is the split unit's (DWARF 5) or the skeleton's;
 		   DW_AT_comp_dir the skeleton's.  */
 		if (!dwarf_diename(cudie))
-			ctx->relative_unit = relative_name(&root);
+			u.relative_unit = relative_name(&root);
 	} else if (unit_type == DW_UT_type || unit_type == DW_UT_split_type) {
 		if (!w->dirs_built && (err = build_dirs(w, ctx->dw)))
 			return err;
@@ -482,22 +474,22 @@ struct ph_error *ph_dw_walk_unit(struct ph_dw_walk *w, Dwarf_CU *cu,
 			uint64_t i = ph_dw_offmap_get(&w->stmt_dirs, stmt + 1);
 
 			if (i) {
-				ctx->comp_dir = w->dirs[i - 1].comp_dir;
-				ctx->relative_unit = w->dirs[i - 1].relative;
+				u.comp_dir = w->dirs[i - 1].comp_dir;
+				u.relative_unit = w->dirs[i - 1].relative;
 			}
 		}
 	}
-	lang = dwarf_srclang(&root);
+	u.cxx = cxx_lang(dwarf_srclang(&root));
+	u.gcc_major = ph_dw_gcc_major(ctx->dw, &root);
 	/* What is kept by DIE is per unit: the caches are dropped (a DIE
 	   of a shared unit is computed again, the same), so that memory
 	   follows the unit, not the file.  */
 	w->unit_cu = root.cu;
 	ph_dw_offmap_deinit(&w->typedef_named);
 	ph_dw_fp_memo_clear(w->fp_memo);
-	if ((err = ph_dw_ctx_unit_begin(ctx, cxx_lang(lang),
-					ph_dw_gcc_major(ctx->dw, &root))))
+	if ((err = ph_dw_ctx_unit_begin(ctx, &u)))
 		return err;
-	if (!ctx->cxx && unit_type == DW_UT_compile && w->fast) {
+	if (!ctx->unit.cxx && unit_type == DW_UT_compile && w->fast) {
 		const struct ph_dw_scan_event *ev;
 		size_t n;
 
