@@ -192,15 +192,14 @@ demo: deps
 # testsuite/results/gcc-N: in full with the default GCC and the newest
 # one, the core of it with the others (scripts/check-gcc.sh); then with
 # the GCCs of GCC_ROOT when it is there.  A runtest compiles one thing at
-# a time: two chains of about the same length run side by side, the
-# default GCC's suite and the other installed GCCs in one; the reader's
-# tests (pokehole.reader/, into results/reader), GCC_ROOT's GCCs and the
-# sanitizer builds in the other (each writes only its own results and
-# work folders).  The reader's tests compile their corpus into
-# READER_CORPUS once: check-sanitize, after them in the same chain, runs
-# them again with the sanitized reader on the same objects.  Everything,
-# the sanitized reader and tools too, is built first, two jobs at a
-# time.
+# a time: two chains of about the same CPU time (measured per test file
+# in the logs) run side by side.  One has the reader's tests
+# (pokehole.reader/, into results/reader), which compile their corpus
+# into READER_CORPUS once, the default GCC's suite, and the sanitizer
+# builds, which run the reader's tests again on that corpus; the other
+# GCC_ROOT's build and GCCs, then the other installed GCCs.  Each writes
+# only its own results and work folders.  Everything, the sanitized
+# reader and tools too, is built first, two jobs at a time.
 NEWEST_GCC := $(lastword $(sort $(GCC_VERSIONS)))
 RUNTEST_FLAGS ?=
 RESULTS ?= $(CURDIR)/testsuite/results
@@ -210,26 +209,26 @@ check: deps
 	@$(MAKE) --no-print-directory -j2 all $(TEST_TOOLS) sanitize-build
 	@rm -rf $(RESULTS)
 	@mkdir -p $(RESULTS)
-	@{ sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \
-	    "$(CXX)" $(CURDIR)/$(PLUGIN) full PH_READER=0 $(RUNTEST_FLAGS); \
+	@{ if [ -d $(GCC_ROOT)/usr/bin ]; then \
+	    sh scripts/gcc-root.sh check $(GCC_ROOT) $(RESULTS) \
+	      $(DEFAULT_GCC_MAJOR) $(OTHER_GCC_VERSIONS); \
+	  else echo "pokehole: no $(GCC_ROOT) (make gcc-root): GCC 13 to 15 not tested"; fi; \
 	  for v in $(OTHER_GCC_VERSIONS); do \
 	    mode=core; [ $$v = "$(NEWEST_GCC)" ] && [ ! -d $(GCC_ROOT)/usr/bin ] \
 	      && mode=full; \
 	    sh scripts/check-gcc.sh $(RESULTS)/gcc-$$v gcc-$$v g++-$$v \
 	      $(CURDIR)/plugin/gcc-$$v/pokehole.so $$mode $(RUNTEST_FLAGS); \
 	  done; } & \
-	first=$$!; \
+	other=$$!; \
 	sh scripts/check-gcc.sh $(RESULTS)/reader "$(CC)" "$(CXX)" \
 	  $(CURDIR)/$(PLUGIN) reader READER=$(CURDIR)/$(DWARF_TOOL) \
 	  READER_CORPUS=$(READER_CORPUS) $(RUNTEST_FLAGS); \
-	if [ -d $(GCC_ROOT)/usr/bin ]; then \
-	  sh scripts/gcc-root.sh check $(GCC_ROOT) $(RESULTS) \
-	    $(DEFAULT_GCC_MAJOR) $(OTHER_GCC_VERSIONS); \
-	else echo "pokehole: no $(GCC_ROOT) (make gcc-root): GCC 13 to 15 not tested"; fi; \
+	sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \
+	  "$(CXX)" $(CURDIR)/$(PLUGIN) full PH_READER=0 $(RUNTEST_FLAGS); \
 	echo "pokehole: the reader and the engine under ASan and UBSan"; \
 	VERBOSE=1 $(MAKE) --no-print-directory check-sanitize \
 	  SAN_READER_CORPUS=$(READER_CORPUS) > $(RESULTS)/sanitize.sum 2>&1; \
-	wait $$first; true
+	wait $$other; true
 	@sh scripts/summary.sh \
 	  $(patsubst %,$(RESULTS)/gcc-%/pokehole.sum,$(DEFAULT_GCC_MAJOR) \
 	    $(OTHER_GCC_VERSIONS)) \

@@ -54,18 +54,12 @@ void ph_json_strings(struct ph_buf *out, const char *const *s, size_t n)
 	ph_buf_putc(out, ']');
 }
 
-/* In every member's record: no printf.  */
+/* A key known only when running (PH_JSON_KEY for a literal one).  */
 void ph_json_key(struct ph_buf *out, const char *k)
 {
 	ph_buf_puts(out, ",\"");
 	ph_buf_puts(out, k);
 	ph_buf_puts(out, "\":");
-}
-
-void ph_json_key_u64(struct ph_buf *out, const char *k, uint64_t v)
-{
-	ph_json_key(out, k);
-	ph_buf_put_u64(out, v);
 }
 
 /* {"after":NAME,"WHERE":AT,"HOW_MUCH":SIZE}, comma-separated.  */
@@ -116,7 +110,7 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 			ph_buf_putc(out, ',');
 		ph_buf_puts(out, "{\"name\":");
 		ph_json_string(out, m->name);
-		ph_json_key(out, "type");
+		PH_JSON_KEY(out, "type");
 		if (m->nested) {
 			ph_json_string(out, ph_kind_name(m->nested_kind));
 		} else {
@@ -136,10 +130,10 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 			}
 		}
 		/* The hot loop of every report: no printf.  */
-		ph_json_key_u64(out, "offset", ph_member_offset(m));
-		ph_json_key_u64(out, "size", m->size);
-		ph_json_key_u64(out, "bit_offset", m->bit_offset);
-		ph_json_key_u64(out, "bit_size", m->bit_size);
+		PH_JSON_KEY_U64(out, "offset", ph_member_offset(m));
+		PH_JSON_KEY_U64(out, "size", m->size);
+		PH_JSON_KEY_U64(out, "bit_offset", m->bit_offset);
+		PH_JSON_KEY_U64(out, "bit_size", m->bit_size);
 		ph_buf_puts(out, m->bitfield ? ",\"bitfield\":true,\"align\":"
 					     : ",\"bitfield\":false,\"align\":");
 		ph_buf_put_u64(out, m->align);
@@ -147,7 +141,7 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 		true_flag(out, m->virtual_base, "virtual");
 		true_flag(out, m->artificial, "artificial");
 		if (m->occupies_less)
-			ph_json_key_u64(out, "occupied", m->occupied);
+			PH_JSON_KEY_U64(out, "occupied", m->occupied);
 		true_flag(out, m->flexible, "flexible");
 		true_flag(out, m->packed, "packed");
 		true_flag(out, m->hot, "hot");
@@ -155,11 +149,11 @@ static void members(struct ph_buf *out, const struct ph_member *ms, size_t n)
 			ph_buf_printf(out, ",\"explicit_align\":%u",
 				      m->explicit_align);
 		if (m->type_padding)
-			ph_json_key_u64(out, "type_padding", m->type_padding);
+			PH_JSON_KEY_U64(out, "type_padding", m->type_padding);
 		if (m->nested) {
-			ph_json_key(out, "kind");
+			PH_JSON_KEY(out, "kind");
 			ph_json_string(out, ph_kind_name(m->nested_kind));
-			ph_json_key(out, "members");
+			PH_JSON_KEY(out, "members");
 			members(out, m->members, m->nr_members);
 		}
 		ph_buf_putc(out, '}');
@@ -175,7 +169,7 @@ static void layout_head(struct ph_buf *out, const struct ph_type *t)
 {
 	ph_buf_puts(out, "{\"name\":");
 	ph_json_string(out, t->name);
-	ph_json_key(out, "kind");
+	PH_JSON_KEY(out, "kind");
 	ph_json_string(out, ph_kind_name(t->kind));
 	ph_buf_printf(out, ",\"typedef\":%s,\"size\":%" PRIu64 ",\"align\":%u",
 		      t->typedef_name ? "true" : "false", t->size, t->align);
@@ -186,7 +180,7 @@ static void layout_tail(struct ph_buf *out, const struct ph_type *t)
 	true_flag(out, t->packed, "packed");
 	if (t->explicit_align)
 		ph_buf_printf(out, ",\"explicit_align\":%u", t->explicit_align);
-	ph_json_key(out, "members");
+	PH_JSON_KEY(out, "members");
 	members(out, t->members, t->nr_members);
 }
 
@@ -284,7 +278,7 @@ static struct ph_error *groups(struct ph_buf *out, const struct ph_type *t,
 		return err;
 	if (!n)
 		return NULL;
-	ph_json_key(out, "groups");
+	PH_JSON_KEY(out, "groups");
 	ph_buf_putc(out, '[');
 	for (size_t i = 0; i < n; i++) {
 		ph_buf_puts(out, i ? ",{\"name\":\"" : "{\"name\":\"");
@@ -310,7 +304,7 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 	if ((err = ph_analyze_type(t, cacheline, &a)))
 		return err;
 	layout_head(out, t);
-	ph_json_key(out, "file");
+	PH_JSON_KEY(out, "file");
 	ph_json_string(out, t->file ? t->file : "");
 	ph_buf_printf(out, ",\"line\":%u", t->line);
 	layout_tail(out, t);
@@ -326,11 +320,11 @@ struct ph_error *ph_render_jsonl_reorg(struct ph_buf *out,
 	if (!err && (h.bytes.failed || h.bits.failed))
 		err = &ph_error_nomem;
 	if (!err) {
-		ph_json_key(out, "holes");
+		PH_JSON_KEY(out, "holes");
 		ph_buf_putc(out, '[');
 		ph_buf_putn(out, h.bytes.data ? h.bytes.data : "", h.bytes.len);
 		ph_buf_putc(out, ']');
-		ph_json_key(out, "bit_holes");
+		PH_JSON_KEY(out, "bit_holes");
 		ph_buf_putc(out, '[');
 		ph_buf_putn(out, h.bits.data ? h.bits.data : "", h.bits.len);
 		ph_buf_putc(out, ']');

@@ -27,8 +27,13 @@ void ph_jsonl_layout(struct ph_buf *out, const struct ph_type *t);
 void ph_json_string(struct ph_buf *out, const char *s);
 /* ,"K": the key of a member after the first.  */
 void ph_json_key(struct ph_buf *out, const char *k);
-/* ,"K":V.  */
-void ph_json_key_u64(struct ph_buf *out, const char *k, uint64_t v);
+/* The same for K a string literal, in one append of a length known when
+   compiling: the hot loops of every record, and the dedup key of every
+   type (report/dedup.c), write these.  */
+#define PH_JSON_KEY(out, k) \
+	ph_buf_putn((out), ",\"" k "\":", sizeof(",\"" k "\":") - 1)
+#define PH_JSON_KEY_U64(out, k, v) \
+	(PH_JSON_KEY(out, k), ph_buf_put_u64((out), (v)))
 /* S[0..N) as a JSON array of string literals.  */
 void ph_json_strings(struct ph_buf *out, const char *const *s, size_t n);
 

@@ -16,8 +16,8 @@ static void place(struct ph_buf *out, const char *file, uint32_t line,
 {
 	ph_buf_puts(out, "\"file\":");
 	ph_json_string(out, file ? file : "");
-	ph_json_key_u64(out, "line", line);
-	ph_json_key_u64(out, "column", column);
+	PH_JSON_KEY_U64(out, "line", line);
+	PH_JSON_KEY_U64(out, "column", column);
 }
 
 void ph_render_sites_unit(struct ph_buf *out, const char *dir,
@@ -34,19 +34,19 @@ void ph_render_sites(struct ph_buf *out, const struct ph_type_sites *s)
 	ph_buf_puts(out, "{\"kind\":\"sites\"");
 	key_str(out, "name", s->name);
 	key_str(out, "type_kind", ph_kind_name(s->kind));
-	ph_json_key(out, "typedef");
+	PH_JSON_KEY(out, "typedef");
 	ph_buf_puts(out, s->typedef_name ? "true" : "false");
 	key_str(out, "file", s->file);
-	ph_json_key_u64(out, "line", s->line);
+	PH_JSON_KEY_U64(out, "line", s->line);
 	key_str(out, "dir", s->dir);
 	key_str(out, "unit", s->unit);
-	ph_json_key_u64(out, "size", s->size);
+	PH_JSON_KEY_U64(out, "size", s->size);
 	if (s->nr_order) {
-		ph_json_key_u64(out, "new_size", s->new_size);
-		ph_json_key(out, "order");
+		PH_JSON_KEY_U64(out, "new_size", s->new_size);
+		PH_JSON_KEY(out, "order");
 		ph_json_strings(out, s->order, s->nr_order);
 	}
-	ph_json_key(out, "sites");
+	PH_JSON_KEY(out, "sites");
 	ph_buf_putc(out, '[');
 	for (size_t i = 0; i < s->nr_sites; i++) {
 		const struct ph_site *st = &s->sites[i];
@@ -62,24 +62,24 @@ void ph_render_sites(struct ph_buf *out, const struct ph_type_sites *s)
 			key_str(out, "other", st->other);
 		if (st->why && *st->why)
 			key_str(out, "why", st->why);
-		ph_json_key(out, "rewrite");
+		PH_JSON_KEY(out, "rewrite");
 		ph_buf_puts(out, st->rewrite ? "true}" : "false}");
 	}
 	ph_buf_putc(out, ']');
 	if (s->nr_edits) {
-		ph_json_key(out, "edits");
+		PH_JSON_KEY(out, "edits");
 		ph_buf_putc(out, '[');
 		for (size_t i = 0; i < s->nr_edits; i++) {
 			const struct ph_edit *e = &s->edits[i];
 
 			ph_buf_puts(out, i ? ",{" : "{");
 			place(out, e->file, e->line, e->column);
-			ph_json_key_u64(out, "end_line", e->end_line);
-			ph_json_key_u64(out, "end_column", e->end_column);
+			PH_JSON_KEY_U64(out, "end_line", e->end_line);
+			PH_JSON_KEY_U64(out, "end_column", e->end_column);
 			key_str(out, "old", e->old_text);
 			key_str(out, "new", e->new_text);
 			if (e->moves) {
-				ph_json_key(out, "from");
+				PH_JSON_KEY(out, "from");
 				ph_buf_printf(out, "[%u,%u,%u,%u]",
 					      (unsigned)e->from_line,
 					      (unsigned)e->from_column,
