@@ -192,14 +192,15 @@ demo: deps
 # testsuite/results/gcc-N: in full with the default GCC and the newest
 # one, the core of it with the others (scripts/check-gcc.sh); then with
 # the GCCs of GCC_ROOT when it is there.  A runtest compiles one thing at
-# a time: two chains of about the same CPU time (measured per test file
-# in the logs) run side by side.  One has the reader's tests
+# a time: two chains of about the same time run side by side (each test
+# file's wall and CPU time are in the logs).  One has the reader's tests
 # (pokehole.reader/, into results/reader), which compile their corpus
-# into READER_CORPUS once, the default GCC's suite, and the sanitizer
-# builds, which run the reader's tests again on that corpus; the other
-# GCC_ROOT's build and GCCs, then the other installed GCCs.  Each writes
-# only its own results and work folders.  Everything, the sanitized
-# reader and tools too, is built first, two jobs at a time.
+# into READER_CORPUS once, GCC_ROOT's build and GCCs, and the other
+# installed GCCs; the other the default GCC's suite, then the sanitizer
+# builds, which run the reader's tests again on that corpus (once the
+# first chain has made it).  Each writes only its own results and work
+# folders.  Everything, the sanitized reader and tools too, is built
+# first, two jobs at a time.
 NEWEST_GCC := $(lastword $(sort $(GCC_VERSIONS)))
 RUNTEST_FLAGS ?=
 RESULTS ?= $(CURDIR)/testsuite/results
@@ -209,7 +210,11 @@ check: deps
 	@$(MAKE) --no-print-directory -j2 all $(TEST_TOOLS) sanitize-build
 	@rm -rf $(RESULTS)
 	@mkdir -p $(RESULTS)
-	@{ if [ -d $(GCC_ROOT)/usr/bin ]; then \
+	@{ sh scripts/check-gcc.sh $(RESULTS)/reader "$(CC)" "$(CXX)" \
+	    $(CURDIR)/$(PLUGIN) reader READER=$(CURDIR)/$(DWARF_TOOL) \
+	    READER_CORPUS=$(READER_CORPUS) $(RUNTEST_FLAGS); \
+	  touch $(RESULTS)/reader.done; \
+	  if [ -d $(GCC_ROOT)/usr/bin ]; then \
 	    sh scripts/gcc-root.sh check $(GCC_ROOT) $(RESULTS) \
 	      $(DEFAULT_GCC_MAJOR) $(OTHER_GCC_VERSIONS); \
 	  else echo "pokehole: no $(GCC_ROOT) (make gcc-root): GCC 13 to 15 not tested"; fi; \
@@ -220,11 +225,10 @@ check: deps
 	      $(CURDIR)/plugin/gcc-$$v/pokehole.so $$mode $(RUNTEST_FLAGS); \
 	  done; } & \
 	other=$$!; \
-	sh scripts/check-gcc.sh $(RESULTS)/reader "$(CC)" "$(CXX)" \
-	  $(CURDIR)/$(PLUGIN) reader READER=$(CURDIR)/$(DWARF_TOOL) \
-	  READER_CORPUS=$(READER_CORPUS) $(RUNTEST_FLAGS); \
 	sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \
 	  "$(CXX)" $(CURDIR)/$(PLUGIN) full PH_READER=0 $(RUNTEST_FLAGS); \
+	while [ ! -e $(RESULTS)/reader.done ] && kill -0 $$other 2>/dev/null; do \
+	  sleep 2; done; \
 	echo "pokehole: the reader and the engine under ASan and UBSan"; \
 	VERBOSE=1 $(MAKE) --no-print-directory check-sanitize \
 	  SAN_READER_CORPUS=$(READER_CORPUS) > $(RESULTS)/sanitize.sum 2>&1; \
