@@ -142,13 +142,6 @@ struct ph_dw_ctx {
 	/* i386: 8-byte scalars are 4-aligned inside structs.  */
 	bool i386;
 	unsigned addr_size;
-	/* An allocation failed where the answer was taken as unknown
-	   (ph_dw_catch): sticky, the unit fails with out of memory.  Left
-	   to the C++ class facts (cxx*.c, whose answers are bool "known"),
-	   whose entry points (cxx.h) return it; the rest of the reader
-	   returns errors and drops those it can do without with
-	   ph_dw_optional (util.h).  */
-	bool nomem;
 	/* C++ class facts (cxx*.c), kept while the units' GCC version is
 	   the same.  */
 	struct ph_dw_cxx_cache classes;
@@ -175,26 +168,6 @@ struct ph_dw_ctx {
 	/* Per type: the type being built (ph_dw_ctx_inner_begin/_end).  */
 	struct ph_dw_type_state type;
 };
-
-/* True for success.  An error the caller can do without (the
-   attribute is then unreadable, the answer unknown) is dropped, except
-   out of memory, which is never caught: it is kept in CTX->nomem for the
-   module's entry point to return.  */
-static inline bool ph_dw_catch(struct ph_dw_ctx *ctx, struct ph_error *err)
-{
-	if (!err)
-		return true;
-	if (err->code == PH_ERROR_NOMEM)
-		ctx->nomem = true;
-	ph_error_destroy(err);
-	return false;
-}
-
-/* What CTX->nomem says, for the end of an entry point.  */
-static inline struct ph_error *ph_dw_nomem(const struct ph_dw_ctx *ctx)
-{
-	return ctx->nomem ? &ph_error_nomem : NULL;
-}
 
 /* Enters building a type inside the current one for its alignment or
    tail padding only; the state to give back to ph_dw_ctx_inner_end.  */

@@ -2,11 +2,18 @@
    one record per class, kept in ph_dw_ctx by DIE, and what the files
    computing them share.  Private to cxx*.c; each of those declares its
    own functions in its own header (cxx-facts.h, cxx-vbases.h,
-   cxx-nua.h), so that none depends on one that depends on it.  */
+   cxx-nua.h), so that none depends on one that depends on it.
+
+   Their functions return errors (reorg/error.h) and give their answer
+   through out parameters: "unknown" (*KNOWN false, or the answer's own
+   false) where DWARF does not tell (a declaration only, a bound passed,
+   input unreadable: the caller keeps what DWARF says), an error only
+   for out of memory, never taken for an unknown answer, which would
+   become a different layout.  Errors reading input are dropped with
+   ph_dw_optional (util.h).  After an error the out parameters say
+   nothing.  */
 #ifndef PH_INPUT_DWARF_CXX_CLASS_H
 #define PH_INPUT_DWARF_CXX_CLASS_H
-
-#include <stdlib.h>
 
 #include "ctx.h"
 #include "cxx-record.h"
@@ -59,28 +66,5 @@ static inline uint64_t round_up(uint64_t n, uint64_t a)
 }
 
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
-
-/* Room for element N of the array *V of *CAP elements of ELEM bytes
-   (ph_array_reserve).  Allocation here answers "unknown" when it fails,
-   as unreadable input does; the failure is kept in CTX->nomem so that the
-   entry points return it: out of memory may not become a different
-   layout.  */
-static inline bool ph_dw_cls_reserve(struct ph_dw_ctx *ctx, void *v, size_t n,
-				     size_t *cap, size_t elem)
-{
-	if (!ph_array_reserve(v, cap, n + 1, elem))
-		return true;
-	ctx->nomem = true;
-	return false;
-}
-
-static inline void *zalloc(struct ph_dw_ctx *ctx, size_t n, size_t size)
-{
-	void *p = calloc(n, size);
-
-	if (!p)
-		ctx->nomem = true;
-	return p;
-}
 
 #endif

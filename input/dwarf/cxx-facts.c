@@ -14,10 +14,11 @@
 
 /* *DIE through typedefs and qualifiers (and arrays when COUNT is set:
    *COUNT multiplied by each dimension's count).  */
-bool ph_dw_cls_strip(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-		     uint64_t *count)
+struct ph_error *ph_dw_cls_strip(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				 uint64_t *count, bool *known)
 {
 	for (unsigned i = 0; i <= PH_INPUT_MAX_DEPTH; i++) {
+		struct ph_error *err;
 		bool present;
 
 		switch (dwarf_tag(die)) {
@@ -28,8 +29,10 @@ bool ph_dw_cls_strip(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		case DW_TAG_atomic_type:
 			break;
 		case DW_TAG_array_type:
-			if (!count)
-				return true;
+			if (!count) {
+				*known = true;
+				return NULL;
+			}
 			{
 				Dwarf_Die sub;
 				int rc;
@@ -51,14 +54,19 @@ bool ph_dw_cls_strip(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 			}
 			break;
 		default:
-			return true;
+			*known = true;
+			return NULL;
 		}
-		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, die, &present,
-							  die)) ||
-		    !present)
-			return false;
+		if ((err = ph_dw_optional(ph_dw_resolved_type(ctx, die,
+							      &present, die),
+					  known)) ||
+		    !*known || !present) {
+			*known = false;
+			return err;
+		}
 	}
-	return false;
+	*known = false;
+	return NULL;
 }
 
 bool ph_dw_cls_is_aggregate(int tag)
@@ -67,43 +75,54 @@ bool ph_dw_cls_is_aggregate(int tag)
 	       tag == DW_TAG_union_type;
 }
 
-/* A constant DW_AT_data_member_location; false for an expression that
-   is not one (a virtual base's).  */
-static bool const_location(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-			   uint64_t *ret)
+/* A constant DW_AT_data_member_location; *KNOWN false for an
+   expression that is not one (a virtual base's).  */
+static struct ph_error *const_location(Dwarf_Die *die, uint64_t *ret,
+				       bool *known)
 {
 	bool dynamic;
+	struct ph_error *err = ph_dw_optional(ph_dw_member_location(die, ret,
+								    &dynamic),
+					      known);
 
-	return ph_dw_catch(ctx, ph_dw_member_location(die, ret, &dynamic)) &&
-	       !dynamic;
+	*known = *known && !dynamic;
+	return err;
 }
 
-/* Where a data member is, in bits: *START and *END.  False when it has no
-   place we can read.  */
-static bool member_span(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-			uint64_t size, uint64_t *start, uint64_t *end)
+/* Where a data member is, in bits: *START and *END.  *KNOWN false when
+   it has no place we can read.  */
+static struct ph_error *member_span(Dwarf_Die *die, uint64_t size,
+				    uint64_t *start, uint64_t *end,
+				    bool *known)
 {
+	struct ph_error *err;
 	uint64_t loc, bits, v;
-	bool present;
+	bool present, ok;
 
-	if (!const_location(ctx, die, &loc) || loc > (1ull << 48))
-		return false;
+	*known = false;
+	if ((err = const_location(die, &loc, &ok)) || !ok ||
+	    loc > (1ull << 48))
+		return err;
 	if (!dwarf_hasattr_integrate(die, DW_AT_bit_size)) {
 		*start = 8 * loc;
 		*end = 8 * (loc + size);
-		return true;
+		*known = true;
+		return NULL;
 	}
-	if (!ph_dw_catch(ctx, ph_dw_udata(die, DW_AT_bit_size, "", &present,
-					  &bits)) ||
-	    bits > 8 * 1024)
-		return false;
-	if (!ph_dw_catch(ctx, ph_dw_bit_start(die, loc, size, bits, &v)) ||
+	if ((err = ph_dw_optional(ph_dw_udata(die, DW_AT_bit_size, "",
+					      &present, &bits), &ok)) ||
+	    !ok || bits > 8 * 1024)
+		return err;
+	if ((err = ph_dw_optional(ph_dw_bit_start(die, loc, size, bits, &v),
+				  &ok)) ||
+	    !ok ||
 	    (v > (1ull << 48) &&
 	     dwarf_hasattr_integrate(die, DW_AT_data_bit_offset)))
-		return false;
+		return err;
 	*start = v;
 	*end = v + bits;
-	return true;
+	*known = true;
+	return NULL;
 }
 
 /* The class name without template arguments, for telling constructors
@@ -117,7 +136,9 @@ static size_t base_name_len(const char *name)
 
 /* A member function that makes the class non-POD for layout (C++98
    rules, which GCC keeps for the ABI): a user-provided constructor,
-   destructor or assignment operator.  */
+   destructor or assignment operator.  Its name first: the attributes
+   (through DW_AT_specification, read attribute by attribute) cost far
+   more, and most member functions are none of these.  */
 static bool user_special(Dwarf_Die *fn, const char *cls_name)
 {
 	const char *name = dwarf_diename(fn);
@@ -125,19 +146,21 @@ static bool user_special(Dwarf_Die *fn, const char *cls_name)
 	Dwarf_Word w;
 	size_t n;
 
-	if (!name || dwarf_hasattr_integrate(fn, DW_AT_artificial))
+	if (!name)
+		return false;
+	if (name[0] != '~' && strcmp(name, "operator=") != 0) {
+		if (!cls_name)
+			return false;
+		n = base_name_len(cls_name);
+		if (strlen(name) != n || strncmp(name, cls_name, n) != 0)
+			return false;
+	}
+	if (dwarf_hasattr_integrate(fn, DW_AT_artificial))
 		return false;
 	if (dwarf_attr_integrate(fn, DW_AT_defaulted, &a) &&
 	    dwarf_formudata(&a, &w) == 0 && w == DW_DEFAULTED_in_class)
 		return false;
-	if (dwarf_hasattr_integrate(fn, DW_AT_deleted))
-		return false;
-	if (name[0] == '~' || strcmp(name, "operator=") == 0)
-		return true;
-	if (!cls_name)
-		return false;
-	n = base_name_len(cls_name);
-	return strlen(name) == n && strncmp(name, cls_name, n) == 0;
+	return !dwarf_hasattr_integrate(fn, DW_AT_deleted);
 }
 
 /* The byte offsets where the data members of a class start, sorted: one
@@ -155,43 +178,72 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static bool collect_starts(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-			   struct starts *st)
+/* A data member's type, size (0 when not known; the size places a
+   DWARF 2 bitfield without DW_AT_byte_size) and place in bits (*START,
+   *END: member_span); *KNOWN false when it has no type or place we can
+   read.  */
+static inline struct ph_error *member_place(struct ph_dw_ctx *ctx,
+					    Dwarf_Die *die, Dwarf_Die *type,
+					    uint64_t *size, uint64_t *start,
+					    uint64_t *end, bool *known)
 {
+	struct ph_error *err;
+	bool present, ok, sized;
+
+	if ((err = ph_dw_optional(ph_dw_resolved_type(ctx, die, &present,
+						      type), known)) ||
+	    !*known || !present) {
+		*known = false;
+		return err;
+	}
+	if ((err = ph_dw_optional(ph_dw_resolved_size(ctx, type, size,
+						      &sized), &ok)))
+		return err;
+	if (!ok || !sized)
+		*size = 0;
+	return member_span(die, *size, start, end, known);
+}
+
+/* A member of DIE's that is data of its objects (not a static one).  */
+static bool data_member(Dwarf_Die *d)
+{
+	return dwarf_tag(d) == DW_TAG_member &&
+	       !dwarf_hasattr(d, DW_AT_declaration) &&
+	       !dwarf_hasattr_integrate(d, DW_AT_external);
+}
+
+/* *KNOWN false when a member's place cannot be read.  */
+static struct ph_error *collect_starts(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				       struct starts *st, bool *known)
+{
+	struct ph_error *err;
 	Dwarf_Die child;
 	int rc;
 
+	*known = false;
 	for (rc = dwarf_child(die, &child); rc == 0;
 	     rc = dwarf_siblingof(&child, &child)) {
 		uint64_t sbit, ebit, size = 0;
 		Dwarf_Die type;
-		bool present, known;
+		bool ok;
 
-		if (dwarf_tag(&child) != DW_TAG_member ||
-		    dwarf_hasattr(&child, DW_AT_declaration) ||
-		    dwarf_hasattr_integrate(&child, DW_AT_external))
+		if (!data_member(&child))
 			continue;
-		/* The size places a DWARF 2 bitfield without DW_AT_byte_size.  */
-		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present,
-							  &type)) ||
-		    !present)
-			return false;
-		if (!ph_dw_catch(ctx, ph_dw_resolved_size(ctx, &type, &size,
-							  &known)) ||
-		    !known)
-			size = 0;
-		if (!member_span(ctx, &child, size, &sbit, &ebit))
-			return false;
-		if (!ph_dw_cls_reserve(ctx, &st->v, st->n, &st->cap,
-				       sizeof(*st->v)))
-			return false;
+		err = member_place(ctx, &child, &type, &size, &sbit, &ebit,
+				   &ok);
+		if (err || !ok)
+			return err;
+		if ((err = ph_array_reserve(&st->v, &st->cap, st->n + 1,
+					    sizeof(*st->v))))
+			return err;
 		st->v[st->n++] = sbit / 8;
 	}
 	if (rc < 0)
-		return false;
+		return NULL;
 	if (st->n > 1)
 		qsort(st->v, st->n, sizeof(*st->v), cmp_u64);
-	return true;
+	*known = true;
+	return NULL;
 }
 
 /* The first member start after byte OFF, UINT64_MAX for none.  */
@@ -223,101 +275,110 @@ static uint64_t base_end(const struct starts *st, uint64_t off,
 	return off + dsize_np <= next ? off + dsize_np : next;
 }
 
+/* The base DW_TAG_inheritance DIE names, into *B; *KNOWN false when its
+   class cannot be known.  */
+static struct ph_error *read_base(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				  unsigned depth, struct ph_dw_cls_base *b,
+				  bool *known)
+{
+	struct ph_error *err;
+	Dwarf_Attribute a;
+	Dwarf_Word w;
+	Dwarf_Die type;
+	bool present, ok;
+
+	memset(b, 0, sizeof(*b));
+	*known = false;
+	if ((err = ph_dw_optional(ph_dw_resolved_type(ctx, die, &present,
+						      &type), &ok)) ||
+	    !ok || !present)
+		return err;
+	if ((err = ph_dw_cls_strip(ctx, &type, NULL, &ok)) || !ok ||
+	    !ph_dw_cls_is_aggregate(dwarf_tag(&type)))
+		return err;
+	if ((err = ph_dw_cls_get(ctx, &type, depth + 1, &b->cls, &ok)) || !ok)
+		return err;
+	b->virt = (dwarf_attr_integrate(die, DW_AT_virtuality, &a) &&
+		   dwarf_formudata(&a, &w) == 0 && w != DW_VIRTUALITY_none);
+	if ((err = const_location(die, &b->off, &ok)))
+		return err;
+	if (!ok)
+		b->virt = true;
+	if (b->virt)
+		b->off = 0;
+	*known = true;
+	return NULL;
+}
+
 /* The facts of one class from its DIE and those of its bases and
-   members.  */
-static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
-			  const struct starts *st)
+   members; *KNOWN false when they cannot be known, or wait for an
+   aggregate to be laid out first (ctx->classes.need).  */
+static struct ph_error *compute_facts(struct ph_dw_ctx *ctx, size_t idx,
+				      unsigned depth, const struct starts *st,
+				      bool *known)
 {
 	struct ph_dw_cls *c = C(ctx, idx);
 	Dwarf_Die die = c->die, child;
 	const char *name = dwarf_diename(&die);
 	bool is_class = dwarf_tag(&die) == DW_TAG_class_type;
 	bool has_data = false, has_vptr = false, nonpod = false;
-	bool any_virtual = false, ok = true;
+	bool any_virtual = false;
 	unsigned nearly_bases = 0;
 	uint64_t v, rli = 0, dsz = 0, own = 0, eoc = 0;
 	uint32_t nvalign = 1, attr_align = 0;
 	size_t bcap = 0, fcap = 0;
 	enum ph_dw_nua_rule rule = ph_dw_nua_rule(ctx);
-	bool present;
+	struct ph_error *err;
+	bool present, ok;
 	int rc;
 
+	*known = false;
 	c->is_union = dwarf_tag(&die) == DW_TAG_union_type;
-	if (dwarf_hasattr(&die, DW_AT_declaration) ||
-	    !ph_dw_catch(ctx, ph_dw_udata(&die, DW_AT_byte_size, "",
-					  &present, &v)) ||
-	    !present ||
-	    v > (1ull << 48))
-		return false;
+	if (dwarf_hasattr(&die, DW_AT_declaration))
+		return NULL;
+	if ((err = ph_dw_optional(ph_dw_udata(&die, DW_AT_byte_size, "",
+					      &present, &v), &ok)) ||
+	    !ok || !present || v > (1ull << 48))
+		return err;
 	c->size = v;
-	if (ph_dw_catch(ctx, ph_dw_udata(&die, DW_AT_alignment, "", &present,
-					 &v)) &&
-	    present &&
-	    v && v < (1u << 30))
+	if ((err = ph_dw_optional(ph_dw_udata(&die, DW_AT_alignment, "",
+					      &present, &v), &ok)))
+		return err;
+	if (ok && present && v && v < (1u << 30))
 		attr_align = (uint32_t)v;
 
-	for (rc = dwarf_child(&die, &child); rc == 0 && ok;
+	for (rc = dwarf_child(&die, &child); rc == 0;
 	     rc = dwarf_siblingof(&child, &child)) {
 		int tag = dwarf_tag(&child);
 		Dwarf_Die type;
 		uint64_t count = 1, size, end, eend, sbit, ebit;
-		bool known, is_array = false;
+		bool is_array = false;
 
 		if (tag == DW_TAG_subprogram) {
-			if (user_special(&child, name))
+			/* Once non-POD, no need to look further.  */
+			if (!nonpod && user_special(&child, name))
 				nonpod = true;
 			continue;
 		}
 		if (tag == DW_TAG_inheritance) {
 			struct ph_dw_cls_base b;
-			Dwarf_Attribute a;
-			Dwarf_Word w;
 
-			memset(&b, 0, sizeof(b));
-			if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child,
-								  &present,
-								  &type)) ||
-			    !present ||
-			    !ph_dw_cls_strip(ctx, &type, NULL) ||
-			    !ph_dw_cls_is_aggregate(dwarf_tag(&type)) ||
-			    !ph_dw_cls_get(ctx, &type, depth + 1, &b.cls)) {
-				ok = false;
-				break;
-			}
-			b.virt = (dwarf_attr_integrate(&child, DW_AT_virtuality,
-						       &a) &&
-				  dwarf_formudata(&a, &w) == 0 &&
-				  w != DW_VIRTUALITY_none);
-			if (!const_location(ctx, &child, &b.off))
-				b.virt = true;
-			if (b.virt)
-				b.off = 0;
-			if (!ph_dw_cls_reserve(ctx, &c->bases, c->nbases,
-					       &bcap, sizeof(*c->bases))) {
-				ok = false;
-				break;
-			}
+			if ((err = read_base(ctx, &child, depth, &b, &ok)) ||
+			    !ok)
+				return err;
+			if ((err = ph_array_reserve(&c->bases, &bcap,
+						    c->nbases + 1,
+						    sizeof(*c->bases))))
+				return err;
 			c->bases[c->nbases++] = b;
 			continue;
 		}
-		if (tag != DW_TAG_member || dwarf_hasattr(&child,
-							  DW_AT_declaration) ||
-		    dwarf_hasattr_integrate(&child, DW_AT_external))
+		if (!data_member(&child))
 			continue;
-		if (!ph_dw_catch(ctx, ph_dw_resolved_type(ctx, &child, &present,
-							  &type)) ||
-		    !present) {
-			ok = false;
-			break;
-		}
-		if (!ph_dw_catch(ctx, ph_dw_resolved_size(ctx, &type, &size,
-							  &known)) ||
-		    !known)
-			size = 0;
-		if (!member_span(ctx, &child, size, &sbit, &ebit)) {
-			ok = false;
-			break;
-		}
+		if ((err = member_place(ctx, &child, &type, &size, &sbit,
+					&ebit, &ok)) ||
+		    !ok)
+			return err;
 		end = (ebit + 7) / 8;
 		/* GCC 12's end_of_class: a bitfield to its byte position plus
 		   its DECL_SIZE_UNIT (nua_rule).  */
@@ -330,10 +391,11 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 			Dwarf_Die agg;
 			bool pending;
 
-			if (!ph_dw_catch(ctx, ph_dw_natural_align(ctx, &type,
-								  depth + 1,
-								  &a, &agg,
-								  &pending)))
+			if ((err = ph_dw_optional(ph_dw_natural_align(ctx,
+					&type, depth + 1, &a, &agg, &pending),
+						  &ok)))
+				return err;
+			if (!ok)
 				a = 1;
 			/* An aggregate not laid out yet: to lay out first
 			   (ctx.h), these facts computed again after.  */
@@ -341,14 +403,13 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 				ctx->classes.need.pending = true;
 				ctx->classes.need.die = agg;
 				ctx->classes.need.depth = depth + 1;
-				ok = false;
-				break;
+				return NULL;
 			}
-			if (ph_dw_catch(ctx, ph_dw_udata(&child,
-							 DW_AT_alignment, "",
-							 &present, &v)) &&
-			    present && v > a &&
-			    v < (1u << 30))
+			if ((err = ph_dw_optional(ph_dw_udata(&child,
+						DW_AT_alignment, "", &present,
+						&v), &ok)))
+				return err;
+			if (ok && present && v > a && v < (1u << 30))
 				a = (uint32_t)v;
 			if (a > nvalign)
 				nvalign = a;
@@ -379,26 +440,26 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 		{
 			Dwarf_Die t = type;
 
-			if (ph_dw_cls_strip(ctx, &t, NULL) &&
-			    (dwarf_tag(&t) == DW_TAG_reference_type ||
-			     dwarf_tag(&t) == DW_TAG_rvalue_reference_type))
+			if ((err = ph_dw_cls_strip(ctx, &t, NULL, &ok)))
+				return err;
+			if (ok && (dwarf_tag(&t) == DW_TAG_reference_type ||
+				   dwarf_tag(&t) ==
+					   DW_TAG_rvalue_reference_type))
 				nonpod = true;
 			is_array = dwarf_tag(&t) == DW_TAG_array_type;
 		}
-		if (!ph_dw_cls_strip(ctx, &type, &count)) {
-			ok = false;
-			break;
-		}
+		if ((err = ph_dw_cls_strip(ctx, &type, &count, &ok)) || !ok)
+			return err;
 		if (ph_dw_cls_is_aggregate(dwarf_tag(&type)) &&
 		    !dwarf_hasattr(&type, DW_AT_declaration)) {
 			struct ph_dw_cls_field f;
 			struct ph_dw_cls *fc;
-			uint64_t next = next_start(st, sbit / 8);
+			uint64_t next = next_start(st, sbit / 8), nua;
 
-			if (!ph_dw_cls_get(ctx, &type, depth + 1, &f.cls)) {
-				ok = false;
-				break;
-			}
+			if ((err = ph_dw_cls_get(ctx, &type, depth + 1, &f.cls,
+						 &ok)) ||
+			    !ok)
+				return err;
 			fc = C(ctx, f.cls);
 			if (!fc->pod)
 				nonpod = true;
@@ -408,8 +469,10 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 			   this class no POD for layout.  */
 			if (!is_array && !fc->empty && size &&
 			    next < sbit / 8 + size) {
-				end = sbit / 8 + ph_dw_cls_nua_size(ctx, f.cls,
-								     depth + 1);
+				if ((err = ph_dw_cls_nua_size(ctx, f.cls,
+							      depth + 1, &nua)))
+					return err;
+				end = sbit / 8 + nua;
 				if (end > next)
 					end = next;
 				eend = end;
@@ -420,12 +483,10 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 				f.off = sbit / 8;
 				f.count = count;
 				f.elsize = fc->size ? fc->size : 1;
-				if (!ph_dw_cls_reserve(ctx, &c->fields,
-						       c->nfields, &fcap,
-						       sizeof(*c->fields))) {
-					ok = false;
-					break;
-				}
+				if ((err = ph_array_reserve(&c->fields, &fcap,
+							    c->nfields + 1,
+							    sizeof(*c->fields))))
+					return err;
 				c->fields[c->nfields++] = f;
 			}
 		}
@@ -433,8 +494,8 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 		own = max64(own, end);
 		eoc = max64(eoc, eend);
 	}
-	if (rc < 0 || !ok)
-		return false;
+	if (rc < 0)
+		return NULL;
 
 	for (size_t i = 0; i < c->nbases; i++) {
 		struct ph_dw_cls_base *b = &c->bases[i];
@@ -484,9 +545,9 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 	if (any_virtual || attr_align) {
 		struct ph_dw_cls_nodes ns = { 0 };
 
-		if (!ph_dw_cls_build_nodes(ctx, idx, &ns)) {
+		if ((err = ph_dw_cls_build_nodes(ctx, idx, &ns, &ok)) || !ok) {
 			free(ns.v);
-			return false;
+			return err;
 		}
 		if (!c->has_primary && any_virtual)
 			ph_dw_cls_mark_primaries(ctx, &ns, true);
@@ -538,34 +599,40 @@ static bool compute_facts(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 	c->eoc_nv = max64(eoc, dsz);
 	c->data_bytes = own;
 	c->nvalign = nvalign;
-	return true;
+	*known = true;
+	return NULL;
 }
 
-static bool compute_cls(struct ph_dw_ctx *ctx, size_t idx, unsigned depth)
+static struct ph_error *compute_cls(struct ph_dw_ctx *ctx, size_t idx,
+				    unsigned depth, bool *known)
 {
 	struct starts st = { 0 };
 	Dwarf_Die die = C(ctx, idx)->die;
-	bool ok = collect_starts(ctx, &die, &st) &&
-		  compute_facts(ctx, idx, depth, &st);
+	struct ph_error *err = collect_starts(ctx, &die, &st, known);
 
+	if (!err && *known)
+		err = compute_facts(ctx, idx, depth, &st, known);
 	free(st.v);
-	return ok;
+	return err;
 }
 
-/* Computes class IDX (new); cut short by an aggregate to lay out first
-   (ph_dw_cxx_need), it is new again, what was computed dropped.  */
-static bool compute_again(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
-			  size_t *ret)
+/* Computes class IDX (new).  Cut short by an aggregate to lay out first
+   (ph_dw_cxx_need) or by out of memory, it is new again, what was
+   computed dropped: asked again, it is computed again, not taken for a
+   class that cannot be known.  */
+static struct ph_error *compute_again(struct ph_dw_ctx *ctx, size_t idx,
+				      unsigned depth, size_t *ret,
+				      bool *known)
 {
 	struct ph_dw_cls *c = C(ctx, idx);
-	bool ok;
+	struct ph_error *err;
 
 	c->state = PH_DW_CLS_BUSY;
-	ok = compute_cls(ctx, idx, depth);
+	err = compute_cls(ctx, idx, depth, known);
 	*ret = idx;
-	if (ok || !ctx->classes.need.pending) {
-		c->state = ok ? PH_DW_CLS_DONE : PH_DW_CLS_BAD;
-		return ok;
+	if (!err && (*known || !ctx->classes.need.pending)) {
+		c->state = *known ? PH_DW_CLS_DONE : PH_DW_CLS_BAD;
+		return NULL;
 	}
 	Dwarf_Die die = c->die;
 
@@ -575,46 +642,48 @@ static bool compute_again(struct ph_dw_ctx *ctx, size_t idx, unsigned depth,
 	memset(c, 0, sizeof(*c));
 	c->die = die;
 	c->state = PH_DW_CLS_NEW;
-	return false;
+	*known = false;
+	return err;
 }
 
-bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
-		    size_t *ret)
+struct ph_error *ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			       unsigned depth, size_t *ret, bool *known)
 {
 	uint64_t key = ph_dw_key(die);
 	uint64_t got = ph_dw_offmap_get(&ctx->classes.cls_map, key);
 	struct ph_dw_cls *c;
+	struct ph_error *err;
 	size_t idx;
 
 	/* Nothing more while an aggregate waits to be laid out.  */
-	if (ctx->classes.need.pending)
-		return false;
+	if (ctx->classes.need.pending) {
+		*known = false;
+		return NULL;
+	}
 	if (got && C(ctx, got - 1)->state != PH_DW_CLS_NEW) {
 		*ret = got - 1;
-		return C(ctx, got - 1)->state == PH_DW_CLS_DONE;
+		*known = C(ctx, got - 1)->state == PH_DW_CLS_DONE;
+		return NULL;
 	}
-	if (depth > PH_INPUT_MAX_DEPTH)
-		return false;
-	if (got) {	/* computed again (ph_dw_cxx_need) */
-		idx = got - 1;
-		return compute_again(ctx, idx, depth, ret);
+	if (depth > PH_INPUT_MAX_DEPTH) {
+		*known = false;
+		return NULL;
 	}
-	if (!ph_dw_cls_reserve(ctx, &ctx->classes.cls_v, ctx->classes.cls_n,
-			       &ctx->classes.cls_cap, sizeof(*ctx->classes.cls_v)))
-		return false;
-	c = zalloc(ctx, 1, sizeof(*c));
+	if (got)	/* computed again (ph_dw_cxx_need) */
+		return compute_again(ctx, got - 1, depth, ret, known);
+	if ((err = ph_array_reserve(&ctx->classes.cls_v, &ctx->classes.cls_cap,
+				    ctx->classes.cls_n + 1,
+				    sizeof(*ctx->classes.cls_v))))
+		return err;
+	c = calloc(1, sizeof(*c));
 	if (!c)
-		return false;
+		return &ph_error_nomem;
 	idx = ctx->classes.cls_n;
-	/* Out of memory is kept for the entry point (ph_dw_catch), not
-	   taken for a class that cannot be laid out.  */
-	if (!ph_dw_catch(ctx, ph_dw_offmap_put(&ctx->classes.cls_map, key,
-					       idx + 1))) {
+	if ((err = ph_dw_offmap_put(&ctx->classes.cls_map, key, idx + 1))) {
 		free(c);
-		return false;
+		return err;
 	}
 	ctx->classes.cls_v[ctx->classes.cls_n++] = c;
 	c->die = *die;
-	return compute_again(ctx, idx, depth, ret);
+	return compute_again(ctx, idx, depth, ret, known);
 }
-

@@ -5,13 +5,15 @@
 
 #include "cxx-class.h"
 
-/* The index of DIE's class record, computing its facts the first time.
-   False when it cannot be known.  */
-bool ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die, unsigned depth,
-		    size_t *ret);
+/* The index of DIE's class record into *RET, computing its facts the
+   first time; *KNOWN false when they cannot be known.  */
+struct ph_error *ph_dw_cls_get(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			       unsigned depth, size_t *ret, bool *known);
 /* *DIE through typedefs and qualifiers (and arrays when COUNT is set:
-   *COUNT multiplied by each dimension's count).  */
-bool ph_dw_cls_strip(struct ph_dw_ctx *ctx, Dwarf_Die *die, uint64_t *count);
+   *COUNT multiplied by each dimension's count); *KNOWN false when a
+   type on the way cannot be read.  */
+struct ph_error *ph_dw_cls_strip(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+				 uint64_t *count, bool *known);
 bool ph_dw_cls_is_aggregate(int tag);
 
 #endif

@@ -31,7 +31,8 @@ enum ph_dw_nua_rule {
 
 enum ph_dw_nua_rule ph_dw_nua_rule(const struct ph_dw_ctx *ctx);
 /* The bytes GCC gives a [[no_unique_address]] member of class CLS whose
-   tail the next member reuses (ph_dw_nua_rule).  */
-uint64_t ph_dw_cls_nua_size(struct ph_dw_ctx *ctx, size_t cls, unsigned depth);
+   tail the next member reuses (ph_dw_nua_rule), into *RET.  */
+struct ph_error *ph_dw_cls_nua_size(struct ph_dw_ctx *ctx, size_t cls,
+				    unsigned depth, uint64_t *ret);
 
 #endif

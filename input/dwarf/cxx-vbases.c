@@ -3,15 +3,19 @@
    as GCC's layout_virtual_bases does, empty subobjects kept apart.  */
 #include "cxx-vbases.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Inheritance graph order from node 0 (the class itself).  */
-bool ph_dw_cls_build_nodes(struct ph_dw_ctx *ctx, size_t cls,
-			   struct ph_dw_cls_nodes *ns)
+struct ph_error *ph_dw_cls_build_nodes(struct ph_dw_ctx *ctx, size_t cls,
+				       struct ph_dw_cls_nodes *ns, bool *known)
 {
+	struct ph_error *err;
+
+	*known = false;
 	ns->n = 0;
-	if (!ph_dw_cls_reserve(ctx, &ns->v, 0, &ns->cap, sizeof(*ns->v)))
-		return false;
+	if ((err = ph_array_reserve(&ns->v, &ns->cap, 1, sizeof(*ns->v))))
+		return err;
 	memset(&ns->v[0], 0, sizeof(ns->v[0]));
 	ns->v[0].cls = cls;
 	ns->v[0].parent = ns->v[0].anchor = ns->v[0].primary_of = -1;
@@ -20,12 +24,11 @@ bool ph_dw_cls_build_nodes(struct ph_dw_ctx *ctx, size_t cls,
 	/* Depth-first, preorder: an explicit stack of (node, next base).  */
 	struct frame { size_t node, next; } *stack = NULL;
 	size_t sn = 0, scap = 0;
-	bool ok = true;
 
-	if (!ph_dw_cls_reserve(ctx, &stack, 0, &scap, sizeof(*stack)))
-		return false;
+	if ((err = ph_array_reserve(&stack, &scap, 1, sizeof(*stack))))
+		return err;
 	stack[sn++] = (struct frame){ 0, 0 };
-	while (sn && ok) {
+	while (sn) {
 		struct frame *f = &stack[sn - 1];
 		struct ph_dw_cls *c = C(ctx, ns->v[f->node].cls);
 		struct ph_dw_cls_base *b;
@@ -54,20 +57,20 @@ bool ph_dw_cls_build_nodes(struct ph_dw_ctx *ctx, size_t cls,
 			nn.anchor = ns->v[f->node].anchor;
 			nn.rel = ns->v[f->node].rel + b->off;
 		}
+		/* Stopped short, SN not 0: unknown past the bound.  */
 		if (ns->n >= PH_DW_CLS_MAX_NODES ||
-		    !ph_dw_cls_reserve(ctx, &ns->v, ns->n, &ns->cap,
-				       sizeof(*ns->v)) ||
-		    !ph_dw_cls_reserve(ctx, &stack, sn, &scap,
-				       sizeof(*stack))) {
-			ok = false;
+		    (err = ph_array_reserve(&ns->v, &ns->cap, ns->n + 1,
+					    sizeof(*ns->v))) ||
+		    (err = ph_array_reserve(&stack, &scap, sn + 1,
+					    sizeof(*stack))))
 			break;
-		}
 		ns->v[ns->n] = nn;
 		stack[sn++] = (struct frame){ ns->n, 0 };
 		ns->n++;
 	}
 	free(stack);
-	return ok;
+	*known = !err && !sn;
+	return err;
 }
 
 static long find_vnode(const struct ph_dw_cls_nodes *ns, size_t cls)
@@ -166,56 +169,67 @@ static bool node_off(const struct ph_dw_cls_nodes *ns, long i, uint64_t *ret)
 	return false;
 }
 
-/* GCC's walk_subobject_offsets: RECORD or check each empty subobject of
-   class CLS placed at OFF (up to MAX), with the virtual bases of a
-   complete object when VBASES.  True on a conflict when checking.  */
-bool ph_dw_cls_walk(struct ph_dw_ctx *ctx, struct ph_dw_cls_records *r,
-		    size_t cls, uint64_t off, uint64_t max, bool vbases,
-		    bool record, unsigned depth)
+/* GCC's walk_subobject_offsets (cxx-vbases.h).  */
+struct ph_error *ph_dw_cls_walk(struct ph_dw_ctx *ctx,
+				struct ph_dw_cls_records *r, size_t cls,
+				uint64_t off, uint64_t max, bool vbases,
+				bool record, unsigned depth, bool *conflict)
 {
 	struct ph_dw_cls *c = C(ctx, cls);
+	struct ph_error *err;
+	bool placed;
 
 	if (off > max || !c->contains_empty)
-		return false;
+		return NULL;
 	if (++r->steps > PH_DW_CLS_MAX_STEPS || depth > PH_INPUT_MAX_DEPTH) {
 		r->overflow = true;
-		return false;
+		return NULL;
 	}
 	if (c->empty) {
 		if (record) {
-			if (r->n >= PH_DW_CLS_MAX_RECORDS ||
-			    !ph_dw_cls_reserve(ctx, &r->v, r->n, &r->cap,
-					       sizeof(*r->v))) {
+			if (r->n >= PH_DW_CLS_MAX_RECORDS) {
 				r->overflow = true;
-				return false;
+				return NULL;
 			}
+			if ((err = ph_array_reserve(&r->v, &r->cap, r->n + 1,
+						    sizeof(*r->v))))
+				return err;
 			r->v[r->n].cls = cls;
 			r->v[r->n].off = off;
 			r->n++;
 			r->maxkey = max64(r->maxkey, off);
 		} else {
 			for (size_t k = 0; k < r->n; k++)
-				if (r->v[k].cls == cls && r->v[k].off == off)
-					return true;
+				if (r->v[k].cls == cls && r->v[k].off == off) {
+					*conflict = true;
+					return NULL;
+				}
 		}
 	}
 	for (size_t i = 0; i < c->nbases; i++)
 		if (!c->bases[i].virt &&
-		    ph_dw_cls_walk(ctx, r, c->bases[i].cls,
-				   off + c->bases[i].off, max, false, record,
-				   depth + 1))
-			return true;
+		    ((err = ph_dw_cls_walk(ctx, r, c->bases[i].cls,
+					   off + c->bases[i].off, max, false,
+					   record, depth + 1, conflict)) ||
+		     *conflict))
+			return err;
 	if (vbases) {
-		if (ph_dw_cls_complete_layout(ctx, cls, depth + 1))
-			for (size_t i = 0; i < c->nvbases; i++)
-				if (ph_dw_cls_walk(ctx, r, c->vbases[i].cls,
-					 off + c->vbases[i].off, max, false,
-					 record, depth + 1))
-					return true;
+		if ((err = ph_dw_cls_complete_layout(ctx, cls, depth + 1,
+						     &placed)))
+			return err;
+		for (size_t i = 0; placed && i < c->nvbases; i++)
+			if ((err = ph_dw_cls_walk(ctx, r, c->vbases[i].cls,
+						  off + c->vbases[i].off, max,
+						  false, record, depth + 1,
+						  conflict)) ||
+			    *conflict)
+				return err;
 	} else if (c->has_primary && c->primary_virtual) {
-		if (ph_dw_cls_walk(ctx, r, c->primary_cls, off, max, false,
-				   record, depth + 1))
-			return true;
+		if ((err = ph_dw_cls_walk(ctx, r, c->primary_cls, off, max,
+					  false, record, depth + 1,
+					  conflict)) ||
+		    *conflict)
+			return err;
 	}
 	for (size_t i = 0; i < c->nfields; i++) {
 		struct ph_dw_cls_field *f = &c->fields[i];
@@ -224,14 +238,14 @@ bool ph_dw_cls_walk(struct ph_dw_ctx *ctx, struct ph_dw_cls_records *r,
 		for (uint64_t e = 0; e < f->count; e++, o += f->elsize) {
 			if (o > max)
 				break;
-			if (ph_dw_cls_walk(ctx, r, f->cls, o, max, true, record,
-				 depth + 1))
-				return true;
-			if (r->overflow)
-				return false;
+			if ((err = ph_dw_cls_walk(ctx, r, f->cls, o, max, true,
+						  record, depth + 1,
+						  conflict)) ||
+			    *conflict || r->overflow)
+				return err;
 		}
 	}
-	return false;
+	return NULL;
 }
 
 /* The largest empty class reachable from CLS, GCC's
@@ -251,17 +265,44 @@ static uint64_t biggest_empty(struct ph_dw_ctx *ctx, size_t cls,
 	return m;
 }
 
+/* The first offset from OFF on, in steps of A, where class CLS has no
+   empty subobject at the address of another of its type: into *RET
+   (given up after 4096 steps).  */
+static struct ph_error *first_free(struct ph_dw_ctx *ctx,
+				   struct ph_dw_cls_records *r, size_t cls,
+				   uint64_t off, uint32_t a, unsigned depth,
+				   uint64_t *ret)
+{
+	struct ph_error *err;
+	unsigned tries = 0;
+	bool conflict;
+
+	for (;; off += a) {
+		conflict = false;
+		if ((err = ph_dw_cls_walk(ctx, r, cls, off, r->maxkey, false,
+					  false, depth, &conflict)) ||
+		    !conflict || tries++ >= 4096)
+			break;
+	}
+	*ret = off;
+	return err;
+}
+
 /* Records the empty subobjects of the non-virtual part of class C, then
    places the virtual bases not primary (NS, from graph order) after it,
    as GCC's layout_virtual_bases does; *END: where the last one ends.
    RELAX: a virtual base that looks like a POD takes only its data, not
    its sizeof (see complete_layout).  */
-static void place_vbases(struct ph_dw_ctx *ctx, struct ph_dw_cls *c,
-			 struct ph_dw_cls_nodes *ns, struct ph_dw_cls_records *r,
-			 uint64_t biggest, bool relax, uint64_t *end,
-			 unsigned depth)
+static struct ph_error *place_vbases(struct ph_dw_ctx *ctx,
+				     struct ph_dw_cls *c,
+				     struct ph_dw_cls_nodes *ns,
+				     struct ph_dw_cls_records *r,
+				     uint64_t biggest, bool relax,
+				     uint64_t *end, unsigned depth)
 {
+	struct ph_error *err;
 	uint64_t rli, off;
+	bool conflict = false;	/* none when recording */
 
 	r->n = 0;
 	r->maxkey = 0;
@@ -272,88 +313,98 @@ static void place_vbases(struct ph_dw_ctx *ctx, struct ph_dw_cls *c,
 	for (size_t i = 0; i < c->nbases; i++) {
 		struct ph_dw_cls_base *b = &c->bases[i];
 
-		if (b->virt)
-			continue;
-		ph_dw_cls_walk(ctx, r, b->cls, b->off, C(ctx, b->cls)->empty ?
-		     UINT64_MAX : biggest, false, true, depth + 1);
+		if (!b->virt &&
+		    (err = ph_dw_cls_walk(ctx, r, b->cls, b->off,
+					  C(ctx, b->cls)->empty ? UINT64_MAX
+								: biggest,
+					  false, true, depth + 1, &conflict)))
+			return err;
 	}
-	if (c->has_primary && c->primary_virtual)
-		ph_dw_cls_walk(ctx, r, c->primary_cls, 0, biggest, false, true,
-		     depth + 1);
+	if (c->has_primary && c->primary_virtual &&
+	    (err = ph_dw_cls_walk(ctx, r, c->primary_cls, 0, biggest, false,
+				  true, depth + 1, &conflict)))
+		return err;
 	for (size_t i = 0; i < c->nfields; i++) {
 		struct ph_dw_cls_field *f = &c->fields[i];
 		uint64_t o = f->off;
 
 		for (uint64_t e = 0; e < f->count && o <= biggest;
 		     e++, o += f->elsize)
-			ph_dw_cls_walk(ctx, r, f->cls, o, biggest, true, true,
-			     depth + 1);
+			if ((err = ph_dw_cls_walk(ctx, r, f->cls, o, biggest,
+						  true, true, depth + 1,
+						  &conflict)))
+				return err;
 	}
 
 	rli = c->rli_end;
 	for (size_t i = 1; i < ns->n; i++) {
 		struct ph_dw_cls_node *n = &ns->v[i];
 		struct ph_dw_cls *v = C(ctx, n->cls);
-		unsigned tries = 0;
+		uint32_t a = v->nvalign ? v->nvalign : 1;
 
 		if (!n->virt || n->primary)
 			continue;
 		n->dsize = v->dsize;
 		if (!v->empty) {
-			uint32_t a = v->nvalign ? v->nvalign : 1;
-
 			if (relax && v->pod)
 				n->dsize = v->dsize_np;
-			off = round_up(rli, a);
-			while (ph_dw_cls_walk(ctx, r, n->cls, off, r->maxkey,
-					      false, false, depth + 1) &&
-			       tries++ < 4096)
-				off += a;
+			if ((err = first_free(ctx, r, n->cls, round_up(rli, a),
+					      a, depth + 1, &off)))
+				return err;
 			rli = off + n->dsize;
 			*end = max64(*end, rli);
-			ph_dw_cls_walk(ctx, r, n->cls, off, biggest, false,
-				       true, depth + 1);
+			err = ph_dw_cls_walk(ctx, r, n->cls, off, biggest,
+					     false, true, depth + 1,
+					     &conflict);
 		} else {
-			uint32_t a = v->nvalign ? v->nvalign : 1;
-
+			/* At 0 unless an empty subobject of its type is
+			   there, else from the end on.  */
 			off = 0;
-			if (ph_dw_cls_walk(ctx, r, n->cls, 0, r->maxkey, false,
-					   false, depth + 1)) {
-				off = round_up(rli, a);
-				while (ph_dw_cls_walk(ctx, r, n->cls, off, r->maxkey,
-					    false, false, depth + 1) &&
-				       tries++ < 4096)
-					off += a;
-			}
+			conflict = false;
+			if ((err = ph_dw_cls_walk(ctx, r, n->cls, 0, r->maxkey,
+						  false, false, depth + 1,
+						  &conflict)) ||
+			    (conflict &&
+			     (err = first_free(ctx, r, n->cls,
+					       round_up(rli, a), a, depth + 1,
+					       &off))))
+				return err;
 			*end = max64(*end, off + v->size);
-			ph_dw_cls_walk(ctx, r, n->cls, off, UINT64_MAX, false,
-				       true, depth + 1);
+			err = ph_dw_cls_walk(ctx, r, n->cls, off, UINT64_MAX,
+					     false, true, depth + 1,
+					     &conflict);
 		}
+		if (err)
+			return err;
 		n->placed = true;
 		n->off = off;
 	}
+	return NULL;
 }
 
-/* Places the virtual bases of a complete object of class CLS.  */
-bool ph_dw_cls_complete_layout(struct ph_dw_ctx *ctx, size_t cls,
-			    unsigned depth)
+/* Places the virtual bases of a complete object of class CLS.  Out of
+   memory leaves it new, to be placed again when asked.  */
+struct ph_error *ph_dw_cls_complete_layout(struct ph_dw_ctx *ctx, size_t cls,
+					   unsigned depth, bool *known)
 {
 	struct ph_dw_cls *c = C(ctx, cls);
 	struct ph_dw_cls_nodes ns = { 0 };
 	struct ph_dw_cls_records r = { 0 };
+	struct ph_error *err;
 	uint64_t biggest, end;
-	bool ok = false, relax = false;
+	bool relax = false, built;
 
-	if (c->vstate == PH_DW_CLS_DONE)
-		return true;
+	*known = c->vstate == PH_DW_CLS_DONE;
 	if (c->vstate != PH_DW_CLS_NEW || depth > PH_INPUT_MAX_DEPTH)
-		return false;
+		return NULL;
 	c->vstate = PH_DW_CLS_BUSY;
-	if (!ph_dw_cls_build_nodes(ctx, cls, &ns))
+	if ((err = ph_dw_cls_build_nodes(ctx, cls, &ns, &built)) || !built)
 		goto out;
 	ph_dw_cls_mark_primaries(ctx, &ns, false);
 	biggest = biggest_empty(ctx, cls, 0);
-	place_vbases(ctx, c, &ns, &r, biggest, false, &end, depth);
+	if ((err = place_vbases(ctx, c, &ns, &r, biggest, false, &end,
+				depth)))
+		goto out;
 	/* Virtual bases that do not fit in the class: one that looks like a
 	   POD is not one (a [[no_unique_address]] member, which DWARF does
 	   not record, makes a class no POD for layout), and the next was
@@ -368,12 +419,13 @@ bool ph_dw_cls_complete_layout(struct ph_dw_ctx *ctx, size_t cls,
 			break;
 		}
 	}
-	if (relax) {
-		place_vbases(ctx, c, &ns, &r, biggest, true, &end, depth);
-		if (end > c->size && !r.overflow)
-			place_vbases(ctx, c, &ns, &r, biggest, false, &end,
-				     depth);
-	}
+	if (relax &&
+	    ((err = place_vbases(ctx, c, &ns, &r, biggest, true, &end,
+				 depth)) ||
+	     (end > c->size && !r.overflow &&
+	      (err = place_vbases(ctx, c, &ns, &r, biggest, false, &end,
+				  depth)))))
+		goto out;
 	if (r.overflow)
 		goto out;
 
@@ -384,9 +436,11 @@ bool ph_dw_cls_complete_layout(struct ph_dw_ctx *ctx, size_t cls,
 	if (c->nvbases) {
 		size_t k = 0;
 
-		c->vbases = zalloc(ctx, c->nvbases, sizeof(*c->vbases));
-		if (!c->vbases)
+		c->vbases = calloc(c->nvbases, sizeof(*c->vbases));
+		if (!c->vbases) {
+			err = &ph_error_nomem;
 			goto out;
+		}
 		for (size_t i = 1; i < ns.n; i++) {
 			struct ph_dw_cls_node *n = &ns.v[i];
 
@@ -402,15 +456,16 @@ bool ph_dw_cls_complete_layout(struct ph_dw_ctx *ctx, size_t cls,
 			k++;
 		}
 	}
-	ok = true;
+	*known = true;
 out:
-	if (!ok) {
+	if (!*known) {
 		free(c->vbases);
 		c->vbases = NULL;
 		c->nvbases = 0;
 	}
-	c->vstate = ok ? PH_DW_CLS_DONE : PH_DW_CLS_BAD;
+	c->vstate = *known ? PH_DW_CLS_DONE
+			   : err ? PH_DW_CLS_NEW : PH_DW_CLS_BAD;
 	free(ns.v);
 	free(r.v);
-	return ok;
+	return err;
 }

@@ -24,6 +24,7 @@
      else from the end on.
    Where a class is not fully described (declarations only, corrupt
    input) the layout is marked unknown and the caller keeps what DWARF
+   says.
 
    The cxx.c entry points are here; the class facts in cxx-facts.c, the
    complete-object layout in cxx-vbases.c, the [[no_unique_address]]
@@ -44,14 +45,16 @@ void ph_dw_cxx_layout_free(struct ph_dw_cxx_layout *l)
 	memset(l, 0, sizeof(*l));
 }
 
-static bool push_vb(struct ph_dw_ctx *ctx, struct ph_dw_cxx_layout *l,
-		    size_t *cap, const struct ph_dw_cxx_vbase *vb)
+static struct ph_error *push_vb(struct ph_dw_cxx_layout *l, size_t *cap,
+				const struct ph_dw_cxx_vbase *vb)
 {
-	if (!ph_dw_cls_reserve(ctx, &l->vbases, l->nvbases, cap,
-			       sizeof(*l->vbases)))
-		return false;
-	l->vbases[l->nvbases++] = *vb;
-	return true;
+	struct ph_error *err = ph_array_reserve(&l->vbases, cap,
+						l->nvbases + 1,
+						sizeof(*l->vbases));
+
+	if (!err)
+		l->vbases[l->nvbases++] = *vb;
+	return err;
 }
 
 /* Whether the virtual base of class DIE is in the list already.  Each
@@ -68,15 +71,21 @@ static bool listed(const struct ph_dw_cxx_layout *l, Dwarf_Die *die)
 
 /* The virtual bases without a field of their own in GCC's record (empty
    ones, primary ones of other classes), in the order the plugin lists
-   them: post-order over the bases.  */
-static bool fieldless(struct ph_dw_ctx *ctx, struct ph_dw_cls *top,
-		      size_t cls, struct ph_dw_cxx_layout *l, size_t *cap,
-		      bool *seen, unsigned depth)
+   them: post-order over the bases.  *KNOWN cleared when one is not
+   among TOP's (left as it was otherwise: the walk stops where it is
+   cleared).  */
+static struct ph_error *fieldless(struct ph_dw_ctx *ctx, struct ph_dw_cls *top,
+				  size_t cls, struct ph_dw_cxx_layout *l,
+				  size_t *cap, bool *seen, unsigned depth,
+				  bool *known)
 {
 	struct ph_dw_cls *c = C(ctx, cls);
+	struct ph_error *err;
 
-	if (depth > PH_INPUT_MAX_DEPTH)
-		return false;
+	if (depth > PH_INPUT_MAX_DEPTH) {
+		*known = false;
+		return NULL;
+	}
 	for (size_t i = 0; i < c->nbases; i++) {
 		struct ph_dw_cls_base *b = &c->bases[i];
 		struct ph_dw_cls *bc = C(ctx, b->cls);
@@ -84,9 +93,10 @@ static bool fieldless(struct ph_dw_ctx *ctx, struct ph_dw_cls *top,
 		size_t k;
 
 		if (!seen[b->cls]) {
-			if (!fieldless(ctx, top, b->cls, l, cap, seen,
-				       depth + 1))
-				return false;
+			if ((err = fieldless(ctx, top, b->cls, l, cap, seen,
+					     depth + 1, known)) ||
+			    !*known)
+				return err;
 			seen[b->cls] = true;
 		}
 		if (!b->virt)
@@ -94,8 +104,10 @@ static bool fieldless(struct ph_dw_ctx *ctx, struct ph_dw_cls *top,
 		for (k = 0; k < top->nvbases; k++)
 			if (top->vbases[k].cls == b->cls)
 				break;
-		if (k == top->nvbases)
-			return false;
+		if (k == top->nvbases) {
+			*known = false;
+			return NULL;
+		}
 		if (listed(l, &bc->die))
 			continue;
 		memset(&vb, 0, sizeof(vb));
@@ -105,30 +117,33 @@ static bool fieldless(struct ph_dw_ctx *ctx, struct ph_dw_cls *top,
 		vb.bit_size = 8 * bc->data_bytes;
 		vb.nvalign = bc->nvalign;
 		vb.fieldless = true;
-		if (!push_vb(ctx, l, cap, &vb))
-			return false;
+		if ((err = push_vb(l, cap, &vb)))
+			return err;
 	}
-	return true;
+	return NULL;
 }
 
-static bool layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
-		   struct ph_dw_cxx_layout *l)
+static struct ph_error *layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
+			       struct ph_dw_cxx_layout *l, bool *known)
 {
 	struct ph_dw_cls *c;
+	struct ph_error *err;
 	size_t idx, cap = 0;
 	bool *seen = NULL;
 
 	memset(l, 0, sizeof(*l));
 	l->primary_base = -1;
-	if (!ph_dw_cls_get(ctx, die, 0, &idx) ||
-	    !ph_dw_cls_complete_layout(ctx, idx, 0))
-		return false;
+	if ((err = ph_dw_cls_get(ctx, die, 0, &idx, known)) || !*known ||
+	    (err = ph_dw_cls_complete_layout(ctx, idx, 0, known)) || !*known)
+		return err;
 	c = C(ctx, idx);
 	l->nbases = c->nbases;
 	if (c->nbases) {
-		l->bases = zalloc(ctx, c->nbases, sizeof(*l->bases));
-		if (!l->bases)
+		l->bases = calloc(c->nbases, sizeof(*l->bases));
+		if (!l->bases) {
+			err = &ph_error_nomem;
 			goto fail;
+		}
 	}
 	for (size_t i = 0; i < c->nbases; i++) {
 		struct ph_dw_cls *bc = C(ctx, c->bases[i].cls);
@@ -156,7 +171,7 @@ static bool layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		vb.bit_size = v->empty ? 0 : 8 * v->dsize;
 		vb.nvalign = v->nvalign;
 		vb.own_primary = true;
-		if (!push_vb(ctx, l, &cap, &vb))
+		if ((err = push_vb(l, &cap, &vb)))
 			goto fail;
 	}
 	/* Those with a field, in graph order.  */
@@ -172,120 +187,137 @@ static bool layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 		vb.size = v->size;
 		vb.bit_size = 8 * c->vbases[k].dsize;
 		vb.nvalign = v->nvalign;
-		if (!push_vb(ctx, l, &cap, &vb))
+		if ((err = push_vb(l, &cap, &vb)))
 			goto fail;
 	}
-	seen = zalloc(ctx, ctx->classes.cls_n, sizeof(*seen));
-	if (!seen || !fieldless(ctx, c, idx, l, &cap, seen, 0))
+	seen = calloc(ctx->classes.cls_n, sizeof(*seen));
+	if (!seen) {
+		err = &ph_error_nomem;
+		goto fail;
+	}
+	if ((err = fieldless(ctx, c, idx, l, &cap, seen, 0, known)) ||
+	    !*known)
 		goto fail;
 	free(seen);
-	return true;
+	return NULL;
 fail:
+	*known = false;
 	free(seen);
 	ph_dw_cxx_layout_free(l);
-	return false;
+	return err;
 }
 
 /* The class TYPE is (through typedefs and qualifiers), defined here.  */
-static bool defined_cls(struct ph_dw_ctx *ctx, Dwarf_Die *type, size_t *idx)
+static struct ph_error *defined_cls(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				    size_t *idx, bool *known)
 {
 	Dwarf_Die t = *type;
+	struct ph_error *err;
 
-	return ph_dw_cls_strip(ctx, &t, NULL) &&
-	       ph_dw_cls_is_aggregate(dwarf_tag(&t)) &&
-	       !dwarf_hasattr(&t, DW_AT_declaration) &&
-	       ph_dw_cls_get(ctx, &t, 0, idx);
+	if ((err = ph_dw_cls_strip(ctx, &t, NULL, known)) || !*known)
+		return err;
+	if (!ph_dw_cls_is_aggregate(dwarf_tag(&t)) ||
+	    dwarf_hasattr(&t, DW_AT_declaration)) {
+		*known = false;
+		return NULL;
+	}
+	return ph_dw_cls_get(ctx, &t, 0, idx, known);
 }
 
-static bool nua_size_of(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-			uint64_t *ret)
+/* What of class TYPE a [[no_unique_address]] member of it takes (NUA:
+   GCC 12's rule, not known for an empty class), else its data size.  */
+static struct ph_error *class_size_of(struct ph_dw_ctx *ctx, Dwarf_Die *type,
+				      bool nua, bool *known, uint64_t *ret)
 {
+	struct ph_error *err;
 	size_t idx;
 
-	if (!defined_cls(ctx, type, &idx) || C(ctx, idx)->empty)
-		return false;
-	*ret = ph_dw_cls_nua_size(ctx, idx, 0);
-	return true;
+	if ((err = defined_cls(ctx, type, &idx, known)) || !*known)
+		return err;
+	if (!nua) {
+		*ret = C(ctx, idx)->empty ? 0 : C(ctx, idx)->dsize;
+		return NULL;
+	}
+	if (C(ctx, idx)->empty) {
+		*known = false;
+		return NULL;
+	}
+	return ph_dw_cls_nua_size(ctx, idx, 0, ret);
 }
 
-static bool data_size_of(struct ph_dw_ctx *ctx, Dwarf_Die *type,
-			 uint64_t *ret)
-{
-	size_t idx;
-
-	if (!defined_cls(ctx, type, &idx))
-		return false;
-	*ret = C(ctx, idx)->empty ? 0 : C(ctx, idx)->dsize;
-	return true;
-}
-
-static bool empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
-		      bool complete, Dwarf_Die *empty)
+static struct ph_error *empty_at0(struct ph_dw_ctx *ctx, Dwarf_Die *outer,
+				  bool complete, Dwarf_Die *empty, bool *ret)
 {
 	Dwarf_Die o = *outer, e = *empty;
 	struct ph_dw_cls_records r = { 0 };
+	struct ph_error *err;
 	size_t oi, ei;
-	bool found = false;
+	bool ok, conflict = false;
 
-	if (!ph_dw_cls_strip(ctx, &o, NULL) || !ph_dw_cls_strip(ctx, &e, NULL) ||
+	*ret = false;
+	if ((err = ph_dw_cls_strip(ctx, &o, NULL, &ok)) || !ok ||
+	    (err = ph_dw_cls_strip(ctx, &e, NULL, &ok)) || !ok ||
 	    !ph_dw_cls_is_aggregate(dwarf_tag(&o)) ||
 	    !ph_dw_cls_is_aggregate(dwarf_tag(&e)) ||
 	    dwarf_hasattr(&o, DW_AT_declaration) ||
 	    dwarf_hasattr(&e, DW_AT_declaration) ||
-	    !ph_dw_cls_get(ctx, &o, 0, &oi) || !ph_dw_cls_get(ctx, &e, 0, &ei))
-		return false;
-	ph_dw_cls_walk(ctx, &r, oi, 0, 0, complete, true, 0);
+	    (err = ph_dw_cls_get(ctx, &o, 0, &oi, &ok)) || !ok ||
+	    (err = ph_dw_cls_get(ctx, &e, 0, &ei, &ok)) || !ok)
+		return err;
+	err = ph_dw_cls_walk(ctx, &r, oi, 0, 0, complete, true, 0, &conflict);
 	/* A class laid out from another unit's definition has that unit's
 	   DIEs for its members' types: the same class by name too.  */
-	for (size_t k = 0; k < r.n && !found; k++) {
+	for (size_t k = 0; k < r.n && !err && !*ret; k++) {
 		const char *a = dwarf_diename(&C(ctx, r.v[k].cls)->die);
 		const char *b = dwarf_diename(&e);
 
-		found = r.v[k].off == 0 &&
-			(r.v[k].cls == ei || (a && b && strcmp(a, b) == 0));
+		*ret = r.v[k].off == 0 &&
+		       (r.v[k].cls == ei || (a && b && strcmp(a, b) == 0));
 	}
 	free(r.v);
-	return found;
+	return err;
 }
 
-/* The end of an entry point: the answer KNOWN unless an aggregate is to
-   be laid out first (handed over in *NEED) or memory ran out.  */
-static struct ph_error *answer(struct ph_dw_ctx *ctx, bool *known,
-			       struct ph_dw_cxx_need *need)
+/* The end of an entry point: the answer *KNOWN unless an aggregate is to
+   be laid out first (handed over in *NEED) or ERR says memory ran
+   out.  */
+static struct ph_error *answer(struct ph_dw_ctx *ctx, struct ph_error *err,
+			       bool *known, struct ph_dw_cxx_need *need)
 {
 	*need = ctx->classes.need;
 	ctx->classes.need.pending = false;
-	if (need->pending)
+	if (need->pending || err)
 		*known = false;
-	return ph_dw_nomem(ctx);
+	return err;
 }
 
 struct ph_error *ph_dw_cxx_layout(struct ph_dw_ctx *ctx, Dwarf_Die *die,
 				  bool *known, struct ph_dw_cxx_layout *l,
 				  struct ph_dw_cxx_need *need)
 {
-	*known = layout(ctx, die, l);
-	if ((ctx->nomem || ctx->classes.need.pending) && *known) {
+	struct ph_error *err = layout(ctx, die, l, known);
+
+	if (!err && *known && ctx->classes.need.pending) {
 		ph_dw_cxx_layout_free(l);
 		*known = false;
 	}
-	return answer(ctx, known, need);
+	return answer(ctx, err, known, need);
 }
 
 struct ph_error *ph_dw_cxx_nua_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				    bool *known, uint64_t *ret,
 				    struct ph_dw_cxx_need *need)
 {
-	*known = nua_size_of(ctx, type, ret);
-	return answer(ctx, known, need);
+	return answer(ctx, class_size_of(ctx, type, true, known, ret), known,
+		      need);
 }
 
 struct ph_error *ph_dw_cxx_data_size(struct ph_dw_ctx *ctx, Dwarf_Die *type,
 				     bool *known, uint64_t *ret,
 				     struct ph_dw_cxx_need *need)
 {
-	*known = data_size_of(ctx, type, ret);
-	return answer(ctx, known, need);
+	return answer(ctx, class_size_of(ctx, type, false, known, ret), known,
+		      need);
 }
 
 struct ph_error *ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx,
@@ -293,7 +325,6 @@ struct ph_error *ph_dw_cxx_empty_at0(struct ph_dw_ctx *ctx,
 				     Dwarf_Die *empty, bool *ret,
 				     struct ph_dw_cxx_need *need)
 {
-	*ret = empty_at0(ctx, outer, complete, empty);
-	return answer(ctx, ret, need);
+	return answer(ctx, empty_at0(ctx, outer, complete, empty, ret), ret,
+		      need);
 }
-
