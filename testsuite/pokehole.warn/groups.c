@@ -11,6 +11,11 @@
 typedef unsigned char __u8;
 #define __cacheline_group_begin(G) __u8 __cacheline_group_begin__##G[0]
 #define __cacheline_group_end(G) __u8 __cacheline_group_end__##G[0]
+/* As Linux 6.12 spells the end of an aligned group: the end marker
+   8-aligned, then an empty struct aligned to A that pads to it.  */
+#define __cacheline_group_end_aligned(G, A) \
+	__u8 __cacheline_group_end__##G[0] __attribute__((aligned(8))); \
+	struct { } __cacheline_group_pad__##G __attribute__((aligned(A)))
 
 struct spans {
 	char head[48];
@@ -56,8 +61,7 @@ struct shared {
 	int after;
 	__u8 __cacheline_group_begin__frag[0] __attribute__((aligned(32)));
 	long f;
-	__u8 __cacheline_group_end__frag[0] __attribute__((aligned(8)));
-	struct { } __cacheline_group_pad__frag __attribute__((aligned(32)));
+	__cacheline_group_end_aligned(frag, 32);
 	long tail;
 };
 
@@ -66,8 +70,7 @@ struct padded {
 	long head;
 	__u8 __cacheline_group_begin__rx[0] __attribute__((aligned(64)));
 	long x;
-	__u8 __cacheline_group_end__rx[0] __attribute__((aligned(8)));
-	struct { } __cacheline_group_pad__rx __attribute__((aligned(64)));
+	__cacheline_group_end_aligned(rx, 64);
 	int after;
 };
 

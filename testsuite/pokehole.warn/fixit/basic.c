@@ -4,12 +4,13 @@
    applies the patch with patch(1) and checks each patched struct against
    the warning's promise (sizeof and member order, from the compiler).  */
 
+/* The article's sample, its members in another order.  */
 struct sample {
-	char c[2];
-	long l;
 	int i;
+	char c[2];
 	void *p;
 	short s;
+	long l;
 };
 
 typedef struct {
