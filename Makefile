@@ -191,48 +191,26 @@ demo: deps
 # The testsuite runs once per GCC with a plugin of its own, each into
 # testsuite/results/gcc-N: in full with the default GCC and the newest
 # one, the core of it with the others (scripts/check-gcc.sh); then with
-# the GCCs of GCC_ROOT when it is there.  A runtest compiles one thing at
-# a time: two chains of about the same time run side by side (each test
-# file's wall and CPU time are in the logs).  One has the reader's tests
-# (pokehole.reader/, into results/reader), which compile their corpus
-# into READER_CORPUS once, GCC_ROOT's build and GCCs, and the other
-# installed GCCs; the other the default GCC's suite, then the sanitizer
-# builds, which run the reader's tests again on that corpus (once the
-# first chain has made it).  Each writes only its own results and work
-# folders.  Everything, the sanitized reader and tools too, is built
-# first, two jobs at a time.
+# the GCCs of GCC_ROOT when it is there.  The reader's tests
+# (pokehole.reader/) go to results/reader, compiling their corpus into
+# READER_CORPUS once, which the sanitizer's steps (fuzz/check-sanitize.sh,
+# results/sanitize.sum) read again.  All of it, the builds included, is
+# run as jobs two at a time, the longest first (scripts/check-jobs.sh:
+# a runtest per long test file; each job's time is printed as it ends).
 NEWEST_GCC := $(lastword $(sort $(GCC_VERSIONS)))
 RUNTEST_FLAGS ?=
 RESULTS ?= $(CURDIR)/testsuite/results
-READER_CORPUS = $(RESULTS)/reader-corpus
+CHECK_JOBS ?= 2
 check: deps
 	@sh scripts/i386-exec.sh "$(CC)"
-	@$(MAKE) --no-print-directory -j2 all $(TEST_TOOLS) sanitize-build
 	@rm -rf $(RESULTS)
 	@mkdir -p $(RESULTS)
-	@{ sh scripts/check-gcc.sh $(RESULTS)/reader "$(CC)" "$(CXX)" \
-	    $(CURDIR)/$(PLUGIN) reader READER=$(CURDIR)/$(DWARF_TOOL) \
-	    READER_CORPUS=$(READER_CORPUS) $(RUNTEST_FLAGS); \
-	  touch $(RESULTS)/reader.done; \
-	  if [ -d $(GCC_ROOT)/usr/bin ]; then \
-	    sh scripts/gcc-root.sh check $(GCC_ROOT) $(RESULTS) \
-	      $(DEFAULT_GCC_MAJOR) $(OTHER_GCC_VERSIONS); \
-	  else echo "pokehole: no $(GCC_ROOT) (make gcc-root): GCC 13 to 15 not tested"; fi; \
-	  for v in $(OTHER_GCC_VERSIONS); do \
-	    mode=core; [ $$v = "$(NEWEST_GCC)" ] && [ ! -d $(GCC_ROOT)/usr/bin ] \
-	      && mode=full; \
-	    sh scripts/check-gcc.sh $(RESULTS)/gcc-$$v gcc-$$v g++-$$v \
-	      $(CURDIR)/plugin/gcc-$$v/pokehole.so $$mode $(RUNTEST_FLAGS); \
-	  done; } & \
-	other=$$!; \
-	sh scripts/check-gcc.sh $(RESULTS)/gcc-$(DEFAULT_GCC_MAJOR) "$(CC)" \
-	  "$(CXX)" $(CURDIR)/$(PLUGIN) full PH_READER=0 $(RUNTEST_FLAGS); \
-	while [ ! -e $(RESULTS)/reader.done ] && kill -0 $$other 2>/dev/null; do \
-	  sleep 2; done; \
-	echo "pokehole: the reader and the engine under ASan and UBSan"; \
-	VERBOSE=1 $(MAKE) --no-print-directory check-sanitize \
-	  SAN_READER_CORPUS=$(READER_CORPUS) > $(RESULTS)/sanitize.sum 2>&1; \
-	wait $$other; true
+	@CC="$(CC)" CXX="$(CXX)" PLUGIN=$(CURDIR)/$(PLUGIN) \
+	  READER=$(CURDIR)/$(DWARF_TOOL) MAKE="$(MAKE)" JOBS=$(CHECK_JOBS) \
+	  DEFAULT_GCC_MAJOR=$(DEFAULT_GCC_MAJOR) \
+	  OTHER_GCC_VERSIONS="$(OTHER_GCC_VERSIONS)" NEWEST_GCC=$(NEWEST_GCC) \
+	  PH_GCC_ROOT=$(GCC_ROOT) TEST_TOOLS="$(TEST_TOOLS)" \
+	  RUNTEST_FLAGS="$(RUNTEST_FLAGS)" sh scripts/check-jobs.sh $(RESULTS)
 	@sh scripts/summary.sh \
 	  $(patsubst %,$(RESULTS)/gcc-%/pokehole.sum,$(DEFAULT_GCC_MAJOR) \
 	    $(OTHER_GCC_VERSIONS)) \
@@ -280,4 +258,5 @@ clean:
 	rm -rf build build-san $(PLUGIN) plugin/gcc-* $(TEST_TOOLS) tools/pokehole tools/pokefunct testsuite/results \
 	  testsuite/*.sum testsuite/*.log
 
--include $(shell find build $(SAN_DIR) -name '*.d' 2>/dev/null)
+# (not those of the sanitizer's test runs, in $(SAN_DIR)/reader)
+-include $(shell find build $(SAN_DIR) -name pokehole-tmp -prune -o -name '*.d' -print 2>/dev/null)

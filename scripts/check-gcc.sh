@@ -18,7 +18,6 @@ set -u
 out=$1 cc=$2 cxx=$3 so=$4 mode=$5
 shift 5
 top=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$out"
 tests=
 # What tests the tree itself, not the plugin or the reader with a
 # compiler: run once, with the reader's tests.
@@ -46,9 +45,25 @@ smoke)
 	# and the newest, within make check's time.
 	tests="c.exp c++.exp functions.exp warn.exp fixit.exp baseline.exp sites.exp" ;;
 reader)
-	tests="$(cd "$top/testsuite" && ls pokehole.reader/*.exp | sed 's|.*/||' | tr '\n' ' ')$ONCE PH_READER=1" ;;
+	tests="$(cd "$top/testsuite" && ls pokehole.reader/*.exp | sed 's|.*/||' | tr '\n' ' ')$ONCE" ;;
 esac
-echo "pokehole: testing with $cc ($mode)"
+# PH_ONLY (environment): only those of the mode's tests it names;
+# PH_EXCEPT: all of them but those (make check's jobs, scripts/check-jobs.sh).
+if [ -n "${PH_ONLY-}" ] || [ -n "${PH_EXCEPT-}" ]; then
+	keep=
+	for t in $tests; do
+		[ -n "${PH_ONLY-}" ] && case " $PH_ONLY " in *" $t "*) ;; *) continue ;; esac
+		case " ${PH_EXCEPT-} " in *" $t "*) continue ;; esac
+		keep="$keep $t"
+	done
+	tests=$keep
+	[ -n "$tests" ] || { echo "pokehole: no test of $mode is left (PH_ONLY, PH_EXCEPT)" >&2; exit 0; }
+fi
+# PH_LIST: the list, printed, and nothing run.
+[ -n "${PH_LIST-}" ] && { echo $tests; exit 0; }
+[ $mode = reader ] && tests="$tests PH_READER=1"
+mkdir -p "$out"
+[ -n "${PH_QUIET-}" ] || echo "pokehole: testing with $cc ($mode)"
 cd "$top/testsuite" && LC_ALL=C runtest --tool pokehole --srcdir . \
 	--outdir "$out" PLUGIN="$so" PROBE="$top/testsuite/tools/ph-probe" \
 	FAILING_ALLOC="$top/testsuite/tools/failing-alloc.so" \

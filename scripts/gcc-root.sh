@@ -13,6 +13,17 @@
 #       the others a smoke run (scripts/check-gcc.sh).  Results go to
 #       RESULTS/gcc-N/, and their .sum files are listed in
 #       RESULTS/gcc-root.list; a build that fails is a FAIL in them.
+#   The same in parts, as make check runs them (scripts/check-jobs.sh):
+#   scripts/gcc-root.sh versions DIR [SKIP...]
+#       the GCCs check would test, one a line, the newest last;
+#   scripts/gcc-root.sh build DIR RESULTS NEWEST
+#       the copy and the build (RESULTS/gcc-root.build.log; on failure
+#       RESULTS/gcc-root.failed holds why), /dev and /proc left mounted;
+#   scripts/gcc-root.sh test DIR RESULTS VERSION NEWEST OUT
+#       VERSION's tests (PH_ONLY and PH_EXCEPT as check-gcc.sh takes
+#       them) into RESULTS/OUT/;
+#   scripts/gcc-root.sh umount DIR
+#       what build left mounted.
 #
 # The unstable suite's Release file has expired on the mirrors, hence
 # Check-Valid-Until.
@@ -64,20 +75,26 @@ create() {
 	rm -rf "$dir" && mv "$dir.new" "$dir"
 }
 
-# Runs a command in DIR with /dev, /dev/pts (expect's terminals) and
-# /proc mounted, unmounted again whatever happens.
+# Mounts /dev, /dev/pts (expect's terminals) and /proc in DIR where
+# they are not; those it mounted in $mounted, innermost first.
+mount_root() {
+	mounted=
+	for m in dev dev/pts proc; do
+		mountpoint -q "$1/$m" && continue
+		if [ $m = proc ]; then
+			mount -t proc proc "$1/proc"
+		else
+			mount --bind "/$m" "$1/$m"
+		fi && mounted="$1/$m $mounted"
+	done
+}
+
+# Runs a command in DIR with those mounted, unmounted again whatever
+# happens (but those mounted before).
 in_root() {
 	dir=$1
 	shift
-	mounted=
-	for m in dev dev/pts proc; do
-		mountpoint -q "$dir/$m" && continue
-		if [ $m = proc ]; then
-			mount -t proc proc "$dir/proc"
-		else
-			mount --bind "/$m" "$dir/$m"
-		fi && mounted="$dir/$m $mounted"
-	done
+	mount_root "$dir"
 	chroot "$dir" "$@"
 	rc=$?
 	for m in $mounted; do umount "$m"; done
@@ -88,8 +105,12 @@ in_root() {
 copy_tree() {
 	rm -rf "$1" && mkdir -p "$1" || return 1
 	if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
-		(cd "$top" && git ls-files -co --exclude-standard | grep -v '^testsuite/results/' |
-			tar -cf - -T -) | tar -xf - -C "$1"
+		# names as they are (--null), and what a build beside this one
+		# removes on the way left out
+		(cd "$top" && git ls-files -z -co --exclude-standard |
+			grep -z -v '^testsuite/results/' |
+			tar --null --ignore-failed-read -cf - -T - 2>/dev/null) |
+			tar -xf - -C "$1"
 	else
 		(cd "$top" && tar -cf - --exclude=./build --exclude=./build-san \
 			--exclude=./testsuite/results .) | tar -xf - -C "$1"
@@ -101,60 +122,97 @@ fail_sum() {	# fail_sum RESULTS VERSION WHY
 	printf 'FAIL: gcc-%s: %s\n' "$2" "$3" > "$1/gcc-$2/pokehole.sum"
 }
 
+# The GCCs of DIR with plugin headers but the versions SKIP, the newest
+# last.
+versions() {
+	dir=$1
+	shift
+	skip=" $* "
+	[ -x "$dir/usr/bin/chroot" ] || [ -d "$dir/usr/bin" ] || die "no system in $dir (make gcc-root)"
+	for v in $(chroot "$dir" sh -c 'for v in $(seq 11 20); do
+		[ -f "$(gcc-$v -print-file-name=plugin 2>/dev/null)/include/gcc-plugin.h" ] &&
+		command -v g++-$v >/dev/null && echo $v; done'); do
+		case $skip in *" $v "*) continue ;; esac
+		echo $v
+	done
+}
+
+# The tree copied into DIR/pokehole and built with GCC NEWEST, the
+# build's default (the suite's own "gcc" may be one without plugin
+# headers): plugin/pokehole.so is its plugin.  Without -g: these builds
+# are only tested, never installed, and GCC's headers make a plugin
+# object's debug information a fifth of its compile time (no test here
+# reads it: oom.exp's backtraces run with the host's default GCC only).
+# One job: make check runs it beside its other tests.
+build() {
+	dir=$1 results=$2 newest=$3
+	rm -f "$results/gcc-root.failed"
+	mount_root "$dir"
+	if ! { copy_tree "$dir/pokehole" &&
+	   chroot "$dir" sh -c "cd /pokehole && MAKEFLAGS= make -j1 all testsuite/tools/ph-probe testsuite/tools/ph-gen testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so testsuite/tools/ph-run CC=gcc-$newest CXX=g++-$newest CFLAGS=-O2 CXXFLAGS=-O2"; } \
+		> "$results/gcc-root.build.log" 2>&1; then
+		why=$(grep -m1 -E 'error|Error' "$results/gcc-root.build.log")
+		echo "the build in $dir failed: ${why:-see gcc-root.build.log}" > "$results/gcc-root.failed"
+	fi
+}
+
+# VERSION's tests: the newest in full, those before it a smoke run (the
+# host's GCCs run the oldest and the default in full or core), into
+# RESULTS/OUT.
+test_version() {
+	dir=$1 results=$2 v=$3 newest=$4 out=$5
+	rm -rf "$results/$out"
+	if [ -s "$results/gcc-root.failed" ]; then
+		mkdir -p "$results/$out"
+		printf 'FAIL: gcc-%s: %s\n' "$v" "$(cat "$results/gcc-root.failed")" > "$results/$out/pokehole.sum"
+		return 0
+	fi
+	so=/pokehole/plugin/gcc-$v/pokehole.so
+	[ "$v" = "$newest" ] && so=/pokehole/plugin/pokehole.so
+	mode=smoke
+	[ "$v" = "$newest" ] && mode=full
+	rm -rf "$dir/pokehole/results/$out"
+	chroot "$dir" sh /pokehole/scripts/check-gcc.sh \
+		/pokehole/results/$out gcc-$v g++-$v $so $mode
+	if [ -s "$dir/pokehole/results/$out/pokehole.sum" ]; then
+		cp -r "$dir/pokehole/results/$out" "$results/$out"
+	else
+		mkdir -p "$results/$out"
+		printf 'FAIL: gcc-%s: the testsuite did not run in %s\n' "$v" "$dir" > "$results/$out/pokehole.sum"
+	fi
+}
+
+umount_root() {
+	for m in proc dev/pts dev; do
+		mountpoint -q "$1/$m" && umount "$1/$m"
+	done
+	return 0
+}
+
 check() {
 	dir=$1 results=$2
 	shift 2
-	skip=" $* "
-	[ -x "$dir/usr/bin/chroot" ] || [ -d "$dir/usr/bin" ] || die "no system in $dir (make gcc-root)"
+	todo=$(versions "$dir" "$@") || exit 1
+	[ -n "$todo" ] || { echo "gcc-root: no GCC in $dir to test" >&2; return 0; }
 	: > "$results/gcc-root.list"
-	versions=$(chroot "$dir" sh -c 'for v in $(seq 11 20); do
-		[ -f "$(gcc-$v -print-file-name=plugin 2>/dev/null)/include/gcc-plugin.h" ] &&
-		command -v g++-$v >/dev/null && echo $v; done')
-	todo=
-	for v in $versions; do
-		case $skip in *" $v "*) continue ;; esac
-		todo="$todo $v"
+	for v in $todo; do
 		echo "$results/gcc-$v/pokehole.sum" >> "$results/gcc-root.list"
 	done
-	[ -n "$todo" ] || { echo "gcc-root: no GCC in $dir to test" >&2; return 0; }
-	# The newest is the build's default GCC (the suite's own "gcc" may be
-	# one without plugin headers): plugin/pokehole.so is its plugin.
-	newest=$(echo $todo | tr ' ' '\n' | sort -n | tail -n 1)
-	echo "pokehole: building in $dir (GCC$todo)"
-	# Without -g: these builds are only tested, never installed, and
-	# GCC's headers make a plugin object's debug information a fifth of
-	# its compile time (no test here reads it: oom.exp's backtraces run
-	# with the host's default GCC only).
-	if ! copy_tree "$dir/pokehole" ||
-	   ! in_root "$dir" sh -c "cd /pokehole && make -j2 all testsuite/tools/ph-probe testsuite/tools/ph-gen testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so CC=gcc-$newest CXX=g++-$newest CFLAGS=-O2 CXXFLAGS=-O2" \
-		> "$results/gcc-root.build.log" 2>&1; then
-		why=$(grep -m1 -E 'error|Error' "$results/gcc-root.build.log")
-		for v in $todo; do
-			fail_sum "$results" $v "the build in $dir failed: ${why:-see gcc-root.build.log}"
-		done
-		return 0
-	fi
+	newest=$(echo $todo | tr ' ' '\n' | tail -n 1)
+	echo "pokehole: building in $dir (GCC $(echo $todo))"
+	build "$dir" "$results" $newest
 	for v in $todo; do
-		so=/pokehole/plugin/gcc-$v/pokehole.so
-		[ "$v" = "$newest" ] && so=/pokehole/plugin/pokehole.so
-		# The host's GCCs run the oldest and the default in full or
-		# core; here the newest in full, those before it a smoke run.
-		mode=smoke
-		[ "$v" = "$newest" ] && mode=full
-		rm -rf "$dir/pokehole/results/gcc-$v"
-		in_root "$dir" sh /pokehole/scripts/check-gcc.sh \
-			/pokehole/results/gcc-$v gcc-$v g++-$v $so $mode
-		rm -rf "$results/gcc-$v"
-		if [ -s "$dir/pokehole/results/gcc-$v/pokehole.sum" ]; then
-			cp -r "$dir/pokehole/results/gcc-$v" "$results/gcc-$v"
-		else
-			fail_sum "$results" $v "the testsuite did not run in $dir"
-		fi
+		test_version "$dir" "$results" $v $newest gcc-$v
 	done
+	umount_root "$dir"
 }
 
 case ${1-} in
 create) [ $# -eq 2 ] || die "usage: $0 create DIR"; create "$2" ;;
 check) [ $# -ge 3 ] || die "usage: $0 check DIR RESULTS [SKIP...]"; shift; check "$@" ;;
-*) die "usage: $0 create DIR | check DIR RESULTS [SKIP...]" ;;
+versions) [ $# -ge 2 ] || die "usage: $0 versions DIR [SKIP...]"; shift; versions "$@" ;;
+build) [ $# -eq 4 ] || die "usage: $0 build DIR RESULTS NEWEST"; shift; build "$@" ;;
+test) [ $# -eq 6 ] || die "usage: $0 test DIR RESULTS VERSION NEWEST OUT"; shift; test_version "$@" ;;
+umount) [ $# -eq 2 ] || die "usage: $0 umount DIR"; umount_root "$2" ;;
+*) die "usage: $0 create DIR | check DIR RESULTS [SKIP...] | versions | build | test | umount (see the top of $0)" ;;
 esac

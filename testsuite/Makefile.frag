@@ -33,9 +33,14 @@ testsuite/tools/failing-alloc.so: testsuite/tools/failing-alloc.c
 	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -fPIC -shared -o $@ \
 	  testsuite/tools/failing-alloc.c -ldl
 
+# What runs the testsuite's commands (lib/pokehole.exp, pokehole_run).
+testsuite/tools/ph-run: testsuite/tools/ph-run.c
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-run.c
+
 # Built by `make check` before the testsuite runs.
 TEST_TOOLS := testsuite/tools/ph-probe testsuite/tools/ph-gen \
-	testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so
+	testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so \
+	testsuite/tools/ph-run
 
 # pokehole.realcode/ (real C++ code through the plugin and the reader, and
 # the header sweep) runs in `make check` with the rest; alone, with the
