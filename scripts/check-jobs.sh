@@ -46,15 +46,14 @@ results=$1
 jobs=$results/jobs
 mkdir -p "$jobs"
 
-# CPU seconds of each test file with the default GCC (make check's log,
-# "took" lines); only the order of the jobs comes from them.
+# CPU seconds of each test file with the default GCC (make check's jobs,
+# 2026-12-07); only the order of the jobs comes from them.
 weight() {
 	case $1 in
-	oom.exp) echo 82 ;; realcode.exp) echo 73 ;; hostile.exp) echo 62 ;;
-	sweep.exp) echo 54 ;;
-	dwarf.exp) echo 45 ;; warn.exp) echo 35 ;; sites.exp) echo 32 ;;
-	initgen.exp) echo 29 ;; c.exp) echo 28 ;; html.exp) echo 27 ;;
-	c++.exp) echo 26 ;; reorg.exp) echo 22 ;; random.exp) echo 21 ;;
+	realcode.exp) echo 69 ;; oom.exp|sweep.exp) echo 59 ;;
+	hostile.exp) echo 57 ;; initgen.exp) echo 39 ;; html.exp) echo 36 ;;
+	sites.exp) echo 33 ;; dwarf.exp) echo 32 ;; c.exp|random.exp) echo 24 ;;
+	warn.exp) echo 23 ;; reorg.exp|c++.exp) echo 21 ;;
 	fixit.exp) echo 12 ;; funct.exp|report-in.exp) echo 9 ;;
 	compact.exp) echo 8 ;; diff.exp|embed.exp|baseline.exp) echo 7 ;;
 	once.exp) echo 6 ;; units.exp|tools.exp) echo 5 ;;
@@ -150,9 +149,9 @@ done
 # The sanitizer's steps: the reader's tests again, the fuzz inputs, the
 # testsuite's sources.
 san="MAKEFLAGS= $MAKE --no-print-directory -C $top check-sanitize SAN_READER_CORPUS=$results/reader-corpus VERBOSE=1"
-echo "120 sanitize.1 reader|PH_SAN_STEPS=1 $san > $jobs/sanitize.1.sum 2>&1; true" >> "$list"
+echo "126 sanitize.1 reader|PH_SAN_STEPS=1 $san > $jobs/sanitize.1.sum 2>&1; true" >> "$list"
 echo "10 sanitize.2 host-build|PH_SAN_STEPS=2 $san > $jobs/sanitize.2.sum 2>&1; true" >> "$list"
-echo "100 sanitize.3 reader|PH_SAN_STEPS=3 $san > $jobs/sanitize.3.sum 2>&1; true" >> "$list"
+echo "95 sanitize.3 reader|PH_SAN_STEPS=3 $san > $jobs/sanitize.3.sum 2>&1; true" >> "$list"
 
 # The order: the builds and the reader's tests first, then the longest
 # first (scripts/run-jobs.sh starts the first whose needs have ended).
