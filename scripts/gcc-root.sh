@@ -117,9 +117,9 @@ copy_tree() {
 	fi
 }
 
-fail_sum() {	# fail_sum RESULTS VERSION WHY
-	mkdir -p "$1/gcc-$2"
-	printf 'FAIL: gcc-%s: %s\n' "$2" "$3" > "$1/gcc-$2/pokehole.sum"
+fail_sum() {	# fail_sum DIR VERSION WHY: DIR/pokehole.sum, one FAIL saying WHY
+	mkdir -p "$1"
+	printf 'FAIL: gcc-%s: %s\n' "$2" "$3" > "$1/pokehole.sum"
 }
 
 # The GCCs of DIR with plugin headers but the versions SKIP, the newest
@@ -163,8 +163,7 @@ test_version() {
 	dir=$1 results=$2 v=$3 newest=$4 out=$5
 	rm -rf "$results/$out"
 	if [ -s "$results/gcc-root.failed" ]; then
-		mkdir -p "$results/$out"
-		printf 'FAIL: gcc-%s: %s\n' "$v" "$(cat "$results/gcc-root.failed")" > "$results/$out/pokehole.sum"
+		fail_sum "$results/$out" "$v" "$(cat "$results/gcc-root.failed")"
 		return 0
 	fi
 	so=/pokehole/plugin/gcc-$v/pokehole.so
@@ -177,8 +176,7 @@ test_version() {
 	if [ -s "$dir/pokehole/results/$out/pokehole.sum" ]; then
 		cp -r "$dir/pokehole/results/$out" "$results/$out"
 	else
-		mkdir -p "$results/$out"
-		printf 'FAIL: gcc-%s: the testsuite did not run in %s\n' "$v" "$dir" > "$results/$out/pokehole.sum"
+		fail_sum "$results/$out" "$v" "the testsuite did not run in $dir"
 	fi
 }
 
