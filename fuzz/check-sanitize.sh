@@ -147,13 +147,29 @@ for src in $srcs; do
 		$cc -fplugin="$plugin" -fplugin-arg-pokehole-json="$j" -c "$src" \
 			-o /dev/null >/dev/null 2>&1
 	fi
-	if [ -s "$j" ]; then
-		jsons="$jsons $j"
+	[ -s "$j" ] && jsons="$jsons $j"
+done
+# ph-probe expect and text-expect on each JSON: all of them in one run
+# of each (a sanitized process starts slowly); on a report, JSON by
+# JSON, to name the one.
+probe_each() {
+	for j in "$@"; do
 		"$san/tools/ph-probe" expect "$j" > /dev/null 2>&1
 		"$san/tools/ph-probe" text-expect "$j" > /dev/null 2>&1
+		b=$(basename "$j" .jsonl)
 		reports && ok "ph-probe on $b" || bad "ph-probe on $b: sanitizer report"
+	done
+}
+if [ -n "$jsons" ]; then
+	# shellcheck disable=SC2086
+	{ "$san/tools/ph-probe" expect $jsons; "$san/tools/ph-probe" text-expect $jsons; } > /dev/null 2>&1
+	if reports; then
+		for j in $jsons; do ok "ph-probe on $(basename "$j" .jsonl)"; done
+	else
+		# shellcheck disable=SC2086
+		probe_each $jsons
 	fi
-done
+fi
 # Each mode over all the objects at once (a sanitized process starts
 # slowly); on a failure, object by object, to name the one.
 nobjs=$(echo $objs | wc -w)

@@ -4,6 +4,14 @@
 
 #include "compat.h"
 
+/* Never defined.  GCC checks the formats of its diagnostic functions
+   (%wu, %qE, ...) with types it looks up when it first meets such a
+   format attribute; loaded from a precompiled header (the Makefile's
+   build/gcc-N/pch/), the attributes were met in another process, and
+   %wu would be wrongly warned about.  One declaration with that
+   attribute after the header makes GCC look them up again.  */
+extern void ph_diag_formats(const char *, ...) ATTRIBUTE_GCC_DIAG(1, 2);
+
 /* True in cc1plus.  */
 extern bool ph_lang_cxx;
 void ph_names_init(void);

@@ -122,7 +122,7 @@ flags=${RUNTEST_FLAGS-}
 # The default GCC, in full (the reader's tests apart); the other host
 # GCCs: core, or the newest in full when GCC_ROOT has no newer.
 add_gcc gcc-$DEFAULT_GCC_MAJOR full host-build \
-	"$(host_check "$CC" "$CXX" "$PLUGIN" full PH_READER=0 $flags)"
+	"$(host_check "$CC" "$CXX" "$PLUGIN" full PH_READER=0 READER_CORPUS=$results/reader-corpus $flags)"
 groups="gcc-$DEFAULT_GCC_MAJOR"
 root_versions=
 if [ -d "$PH_GCC_ROOT/usr/bin" ]; then
@@ -147,11 +147,13 @@ for v in $root_versions; do
 	groups="$groups gcc-$v"
 done
 # The sanitizer's steps: the reader's tests again, the fuzz inputs, the
-# testsuite's sources.
+# testsuite's sources (the third after the default GCC's real-code
+# units, whose objects it reads: pokehole.realcode/ gives them to the
+# corpus).
 san="MAKEFLAGS= $MAKE --no-print-directory -C $top check-sanitize SAN_READER_CORPUS=$results/reader-corpus VERBOSE=1"
 echo "126 sanitize.1 reader|PH_SAN_STEPS=1 $san > $jobs/sanitize.1.sum 2>&1; true" >> "$list"
 echo "10 sanitize.2 host-build|PH_SAN_STEPS=2 $san > $jobs/sanitize.2.sum 2>&1; true" >> "$list"
-echo "95 sanitize.3 reader|PH_SAN_STEPS=3 $san > $jobs/sanitize.3.sum 2>&1; true" >> "$list"
+echo "95 sanitize.3 reader gcc-$DEFAULT_GCC_MAJOR.realcode|PH_SAN_STEPS=3 $san > $jobs/sanitize.3.sum 2>&1; true" >> "$list"
 
 # The order: the builds and the reader's tests first, then the longest
 # first (scripts/run-jobs.sh starts the first whose needs have ended).

@@ -8,9 +8,9 @@
          A C program that #includes SOURCE.c and prints, for every type and
          member named in LAYOUT.jsonl, the compiler's offsetof, sizeof and
          __alignof__ (bitfields measured by setting their bits).
-     ph-probe expect LAYOUT.jsonl
+     ph-probe expect LAYOUT.jsonl...
          The same lines from the JSON's own numbers.
-     ph-probe text-expect LAYOUT.jsonl
+     ph-probe text-expect LAYOUT.jsonl...
          The lines a pahole-style text report can be checked on (types'
          sizes, members' offsets and sizes, bitfields' bit positions).
      ph-probe text REPORT.txt
@@ -44,8 +44,8 @@ usage (void)
 {
   fprintf (stderr,
            "usage: %s gen [--text] [--c++] LAYOUT.jsonl SOURCE.c\n"
-           "       %s expect LAYOUT.jsonl\n"
-           "       %s text-expect LAYOUT.jsonl\n"
+           "       %s expect LAYOUT.jsonl...\n"
+           "       %s text-expect LAYOUT.jsonl...\n"
            "       %s text REPORT.txt\n"
            "       %s gen --bits LAYOUT.jsonl SOURCE.c\n"
            "       %s bits-expect LAYOUT.jsonl\n",
@@ -83,10 +83,20 @@ main (int argc, char **argv)
         cxx = 1;
       return cmd_json (MODE_GEN, text, cxx, argv[i], src);
     }
-  if (strcmp (cmd, "expect") == 0 && argc == 3)
-    return cmd_json (MODE_EXPECT, 0, 0, argv[2], NULL);
-  if (strcmp (cmd, "text-expect") == 0 && argc == 3)
-    return cmd_json (MODE_EXPECT, 1, 0, argv[2], NULL);
+  /* Several reports: one after the other, the worst status (the
+     sanitized run of fuzz/check-sanitize.sh starts once for them all).  */
+  if ((strcmp (cmd, "expect") == 0 || strcmp (cmd, "text-expect") == 0)
+      && argc >= 3)
+    {
+      int worst = 0;
+      for (int i = 2; i < argc; i++)
+        {
+          int rc = cmd_json (MODE_EXPECT, cmd[0] == 't', 0, argv[i], NULL);
+          if (rc > worst)
+            worst = rc;
+        }
+      return worst;
+    }
   if (strcmp (cmd, "text") == 0 && argc == 3)
     return cmd_text (argv[2]);
   usage ();
