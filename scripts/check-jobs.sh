@@ -159,7 +159,7 @@ echo "95 sanitize.3 reader gcc-$DEFAULT_GCC_MAJOR.realcode|PH_SAN_STEPS=3 $san >
 # first (scripts/run-jobs.sh starts the first whose needs have ended).
 timed="sh $top/scripts/check-jobs.sh time"
 {
-	echo "host-build||$MAKE --no-print-directory -C $top -j ${JOBS:-2} all $TEST_TOOLS sanitize-build"
+	echo "host-build||$timed host-build $MAKE --no-print-directory -C $top -j ${JOBS:-2} all $TEST_TOOLS sanitize-build"
 	[ -n "$root_versions" ] &&
 		echo "root-build||$timed root-build sh $top/scripts/gcc-root.sh build $PH_GCC_ROOT $results $root_newest"
 	echo "reader|host-build|$timed reader $(host_check "$CC" "$CXX" "$PLUGIN" reader READER=$READER READER_CORPUS=$results/reader-corpus $flags | sed 's|@OUT@|reader|')"
