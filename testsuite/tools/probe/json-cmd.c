@@ -158,7 +158,7 @@ static const char cxx_prologue[] =
   "}\n\n";
 
 int
-cmd_json (enum mode mode, int text, int cxx, const char *layout,
+cmd_json (enum mode mode, int text, int cxx, int asm_out, const char *layout,
           const char *source)
 {
   struct layout_file lf;
@@ -170,7 +170,16 @@ cmd_json (enum mode mode, int text, int cxx, const char *layout,
   w.out = stdout;
 
   w.cxx = cxx;
-  if (mode == MODE_GEN)
+  w.asm_out = asm_out;
+  if (mode == MODE_GEN && asm_out)
+    {
+      /* Nothing runs: every number is an operand of an asm statement,
+         which the compiler writes out with -S (ph-probe asm).  */
+      print_head (layout, source, " --asm",
+                  "the compiler's own layout values in its assembly");
+      fputs ("\n\nvoid\nph_probe_asm (void)\n{\n", stdout);
+    }
+  else if (mode == MODE_GEN)
     {
       print_head (layout, source, "", "the compiler's own layout values");
       fputs ("\n\nstatic unsigned long ph_first, ph_count;\n\n"
@@ -215,7 +224,9 @@ cmd_json (enum mode mode, int text, int cxx, const char *layout,
   for (size_t i = 0; i < lf.count; i++)
     printed += (size_t) walk_type (&w, lf.types[i]);
 
-  if (mode == MODE_GEN)
+  if (mode == MODE_GEN && asm_out)
+    printf ("}\n");
+  else if (mode == MODE_GEN)
     printf ("  return 0;\n}\n");
   free_layout (&lf);
   return finish_output (layout, printed);

@@ -15,6 +15,13 @@
          sizes, members' offsets and sizes, bitfields' bit positions).
      ph-probe text REPORT.txt
          The same lines as text-expect, read from a pahole-style report.
+     ph-probe gen --asm [--text] LAYOUT.jsonl SOURCE.c > probe.c
+     ph-probe asm probe.s
+         For C: the same lines as gen's program prints, with nothing to
+         link or run: every number is an operand of an asm statement (an
+         integer constant, or the compile fails), and a bitfield's bits
+         are read from the image of its type with only it set; gcc -S
+         writes them out and asm reads them back (asm.c).
 
    Canonical lines (one per type, then one per member, in report order):
      T <kind> <name> size=S [align=A]
@@ -47,9 +54,12 @@ usage (void)
            "       %s expect LAYOUT.jsonl...\n"
            "       %s text-expect LAYOUT.jsonl...\n"
            "       %s text REPORT.txt\n"
+           "       %s gen --asm [--text] LAYOUT.jsonl SOURCE.c\n"
+           "       %s asm PROBE.s\n"
            "       %s gen --bits LAYOUT.jsonl SOURCE.c\n"
            "       %s bits-expect LAYOUT.jsonl\n",
-           progname, progname, progname, progname, progname, progname);
+           progname, progname, progname, progname, progname, progname,
+           progname, progname);
   exit (2);
 }
 
@@ -65,12 +75,14 @@ main (int argc, char **argv)
     return cmd_bits (0, argv[2], NULL);
   if (strcmp (cmd, "gen") == 0)
     {
-      int text = 0, cxx = 0, i = 2;
+      int text = 0, cxx = 0, asm_out = 0, i = 2;
       for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++)
         if (strcmp (argv[i], "--text") == 0)
           text = 1;
         else if (strcmp (argv[i], "--c++") == 0)
           cxx = 1;
+        else if (strcmp (argv[i], "--asm") == 0)
+          asm_out = 1;
         else
           usage ();
       if (argc - i != 2)
@@ -81,7 +93,9 @@ main (int argc, char **argv)
           || ends_with (src, ".cxx") || ends_with (src, ".C")
           || ends_with (src, ".c++"))
         cxx = 1;
-      return cmd_json (MODE_GEN, text, cxx, argv[i], src);
+      if (cxx && asm_out)
+        die ("gen --asm: C only (a C++ probe measures at run time)");
+      return cmd_json (MODE_GEN, text, cxx, asm_out, argv[i], src);
     }
   /* Several reports: one after the other, the worst status (the
      sanitized run of fuzz/check-sanitize.sh starts once for them all).  */
@@ -91,7 +105,7 @@ main (int argc, char **argv)
       int worst = 0;
       for (int i = 2; i < argc; i++)
         {
-          int rc = cmd_json (MODE_EXPECT, cmd[0] == 't', 0, argv[i], NULL);
+          int rc = cmd_json (MODE_EXPECT, cmd[0] == 't', 0, 0, argv[i], NULL);
           if (rc > worst)
             worst = rc;
         }
@@ -99,6 +113,8 @@ main (int argc, char **argv)
     }
   if (strcmp (cmd, "text") == 0 && argc == 3)
     return cmd_text (argv[2]);
+  if (strcmp (cmd, "asm") == 0 && argc == 3)
+    return cmd_asm (argv[2]);
   usage ();
   return 2;
 }

@@ -38,6 +38,8 @@ struct walk {
   const json_t *top; /* the type's own members */
   const json_t *list; /* the members being walked */
   int list_is_union;            /* ... those of a union */
+  int asm_out;                  /* gen: a C probe read from its assembly */
+  unsigned line;                /* gen --asm: the lines written so far */
 };
 
 /* util.c */
@@ -75,6 +77,9 @@ int json_is_union (const json_t *v);
 int json_overlaps (const json_t *list, const json_t *m);
 void walk_members (struct walk *w, const json_t *members,
                    const char *prefix, int is_union);
+void gen_line (struct walk *w, const char *line, int n, char *const *vals);
+void gen_asm_data (struct walk *w, const char *tag, const char *line, int n,
+                   char *const *vals);
 
 /* walk-type.c */
 int walk_type (struct walk *w, const json_t *t);
@@ -82,11 +87,14 @@ int walk_type (struct walk *w, const json_t *t);
 /* json-cmd.c */
 void print_head (const char *layout, const char *source, const char *how,
                  const char *what);
-int cmd_json (enum mode mode, int text, int cxx, const char *layout,
-              const char *source);
+int cmd_json (enum mode mode, int text, int cxx, int asm_out,
+              const char *layout, const char *source);
 
 /* text.c */
 int cmd_text (const char *report);
+
+/* asm.c */
+int cmd_asm (const char *path);
 
 /* bits.c */
 int cmd_bits (int gen, const char *layout, const char *source);

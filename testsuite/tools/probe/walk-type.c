@@ -69,6 +69,35 @@ walk_holes (struct walk *w, const json_t *t)
     return;
   FILE *o = w->out;
   size_t n = json_array_size (members);
+  if (w->asm_out)
+    {
+      /* The numbers ph_holes would be given, for ph-probe asm to do the
+         same: the type's size, then each member's offset and size.  */
+      char *line = xasprintf ("%d %zu %%lu %s %s", w->text, n, w->kind,
+                              w->name);
+      char *size = xasprintf ("sizeof (%s)", w->ctype);
+      gen_asm_data (w, "#PHH", line, 1, &size);
+      free (size);
+      free (line);
+      for (size_t i = 0; i < n; i++)
+        {
+          const json_t *m = json_array_get (members, i);
+          const char *name = "", *type = NULL;
+          get_string (m, "name", &name);
+          get_string (m, "type", &type);
+          char *vals[2];
+          vals[0] = xasprintf ("__builtin_offsetof (%s, %s)", w->ctype, name);
+          vals[1] = is_flexible_array (type) ? xstrdup ("0")
+                    : xasprintf ("sizeof (((%s *) 0)->%s)", w->ctype, name);
+          line = xasprintf ("%%lu %%lu %s", name);
+          gen_asm_data (w, "#PHM", line, 2, vals);
+          free (line);
+          free (vals[0]);
+          free (vals[1]);
+        }
+      w->line++;
+      return;
+    }
   fprintf (o, "  {\n    static const char *const ph_n[] = {");
   for (size_t i = 0; i < n; i++)
     {
@@ -155,8 +184,10 @@ walk_type (struct walk *w, const json_t *t)
           || (strcmp (kind, "struct") != 0 && strcmp (kind, "union") != 0
               && strcmp (kind, "class") != 0))
         {
-          fprintf (w->out, "  __builtin_printf (\"T %s %s cannot be named "
-                   "in %s\\n\");\n", w->kind, w->name, w->cxx ? "C++" : "C");
+          char *line = xasprintf ("T %s %s cannot be named in %s", w->kind,
+                                  w->name, w->cxx ? "C++" : "C");
+          gen_line (w, line, 0, NULL);
+          free (line);
           free (spelled);
           free (cname);
           return 1;
@@ -166,15 +197,16 @@ walk_type (struct walk *w, const json_t *t)
                      : "struct", spelled);
       free (spelled);
       w->ctype = ctype;
-      if (w->text || !has_align)
-        fprintf (w->out, "  __builtin_printf (\"T %s %s size=%%lu\\n\",\n"
-                 "    (unsigned long) sizeof (%s));\n", w->kind, w->name,
-                 ctype);
-      else
-        fprintf (w->out, "  __builtin_printf (\"T %s %s size=%%lu "
-                 "align=%%lu\\n\",\n    (unsigned long) sizeof (%s),\n"
-                 "    (unsigned long) %s (%s));\n", w->kind, w->name,
-                 ctype, w->cxx ? "alignof" : "__alignof__", ctype);
+      char *line = xasprintf ("T %s %s size=%%lu%s", w->kind, w->name,
+                              w->text || !has_align ? "" : " align=%lu");
+      char *vals[2];
+      vals[0] = xasprintf ("sizeof (%s)", ctype);
+      vals[1] = xasprintf ("%s (%s)", w->cxx ? "alignof" : "__alignof__",
+                           ctype);
+      gen_line (w, line, w->text || !has_align ? 1 : 2, vals);
+      free (vals[0]);
+      free (vals[1]);
+      free (line);
     }
   else
     {

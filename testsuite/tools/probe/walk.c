@@ -106,6 +106,69 @@ json_is_union (const json_t *v)
   return kind != NULL && strcmp (kind, "union") == 0;
 }
 
+/* Gen mode, one asm statement of a static probe: TAG and SEQ, then LINE
+   with the N constants VALS (C expressions) where it says "%lu".  The
+   compiler writes it into its assembly as a comment line; ph-probe asm
+   (asm.c) reads it back.  "i" operands must be integer constants: what
+   is not one fails the compile, and the runtime probe is used.  */
+static void
+emit_asm (FILE *o, const char *tag, unsigned seq, const char *line, int n,
+          char *const *vals)
+{
+  int k = 0;
+  fprintf (o, "  __asm__ volatile (\"\\n%s %u ", tag, seq);
+  for (const char *c = line; *c; c++)
+    if (c[0] == '%' && c[1] == 'l' && c[2] == 'u')
+      {
+        fprintf (o, "%%c%d", k++);
+        c += 2;
+      }
+    else if (*c == '%' || *c == '{' || *c == '|' || *c == '}')
+      /* the template's own characters (x86's dialect alternatives) */
+      fprintf (o, "%%%c", *c);
+    else if (*c == '"' || *c == '\\')
+      fprintf (o, "\\%c", *c);
+    else
+      fputc (*c, o);
+  fputs ("\" : :", o);
+  for (int i = 0; i < n; i++)
+    fprintf (o, "%s \"i\" ((unsigned long) (%s))", i ? "," : "", vals[i]);
+  fputs (");\n", o);
+}
+
+/* Gen mode: the probe writes LINE (no newline; "%lu" where each of the N
+   values VALS goes, C expressions): printed when the program runs, or,
+   in a static probe (w->asm_out), by the compiler into its assembly.  */
+void
+gen_line (struct walk *w, const char *line, int n, char *const *vals)
+{
+  if (w->asm_out)
+    {
+      emit_asm (w->out, "#PH", w->line++, line, n, vals);
+      return;
+    }
+  fputs ("  __builtin_printf (\"", w->out);
+  for (const char *c = line; *c; c++)
+    {
+      if (*c == '"' || *c == '\\')
+        fputc ('\\', w->out);
+      fputc (*c, w->out);
+    }
+  fputs ("\\n\"", w->out);
+  for (int i = 0; i < n; i++)
+    fprintf (w->out, ",\n    %s", vals[i]);
+  fputs (");\n", w->out);
+}
+
+/* Gen --asm: a line of data for ph-probe asm (TAG, the current line
+   number, LINE with its N constants VALS), not an output line.  */
+void
+gen_asm_data (struct walk *w, const char *tag, const char *line, int n,
+              char *const *vals)
+{
+  emit_asm (w->out, tag, w->line, line, n, vals);
+}
+
 /* The JSON's own numbers for a member, after "M kind name LABEL"; the
    caller ends the line.  */
 static void
@@ -250,8 +313,10 @@ walk_cxx_special (struct walk *w, const json_t *m)
   int vptr = !is_base && strncmp (mname, "_vptr", 5) == 0;
   if (!w->cxx || (is_base && btype == NULL) || (!is_base && !vptr))
     {
-      fprintf (o, "  __builtin_printf (\"M %s %s %s cannot be measured\\n\");\n",
-               w->kind, w->name, label);
+      char *line = xasprintf ("M %s %s %s cannot be measured", w->kind,
+                              w->name, label);
+      gen_line (w, line, 0, NULL);
+      free (line);
       free (btype);
       free (label);
       return 1;
@@ -371,8 +436,12 @@ walk_member (struct walk *w, const json_t *m, const char *prefix)
       FILE *o = w->out;
       const char *head_fmt = "  __builtin_printf (\"M %s %s %s";
       if (!ok)
-        fprintf (o, "  __builtin_printf (\"M %s %s %s cannot be named in C"
-                 "\\n\");\n", w->kind, w->name, ppath);
+        {
+          char *line = xasprintf ("M %s %s %s cannot be named in C", w->kind,
+                                  w->name, ppath);
+          gen_line (w, line, 0, NULL);
+          free (line);
+        }
       else if (bitfield && w->cxx)
         {
           /* Raw storage (no constructor needed), all ones of the
@@ -388,28 +457,51 @@ walk_member (struct walk *w, const json_t *m, const char *prefix)
                    "      ph_first / 8, (unsigned long) sizeof "
                    "(decltype (ph_o.%s)), ph_first, ph_count);\n  }\n", path);
         }
+      else if (bitfield && !is_simple_type (type))
+        {
+          char *line = xasprintf ("M %s %s %s bitfield type cannot be "
+                                  "measured", w->kind, w->name, path);
+          gen_line (w, line, 0, NULL);
+          free (line);
+        }
+      else if (bitfield && w->asm_out)
+        {
+          /* The compiler's image of the type with only this bitfield
+             set, in its assembly: ph-probe asm finds its bits from the
+             data after the label and puts them where @oN@, @fN@ and
+             @cN@ stand.  */
+          const char *val = strcmp (type, "_Bool") == 0
+                            || strcmp (type, "bool") == 0 ? "1" : "-1";
+          fprintf (o, "  static const union { %s s; unsigned char b[sizeof "
+                   "(%s)]; } ph_b%u __attribute__ ((__used__)) = "
+                   "{ .s.%s = %s };\n", w->ctype, w->ctype, w->serial, path,
+                   val);
+          char *line = xasprintf ("M %s %s %s offset=@o%u@ size=%%lu "
+                                  "bit_offset=@f%u@ bit_size=@c%u@", w->kind,
+                                  w->name, path, w->serial, w->serial,
+                                  w->serial);
+          char *size = xasprintf ("sizeof (%s)", type);
+          gen_line (w, line, 1, &size);
+          free (size);
+          free (line);
+          w->serial++;
+        }
       else if (bitfield)
         {
-          if (!is_simple_type (type))
-            fprintf (o, "  __builtin_printf (\"M %s %s %s bitfield type "
-                     "cannot be measured\\n\");\n", w->kind, w->name, path);
-          else
-            {
-              const char *val = strcmp (type, "_Bool") == 0
-                                || strcmp (type, "bool") == 0 ? "1" : "-1";
-              fprintf (o, "  {\n    static %s ph_o%u;\n"
-                       "    __builtin_memset (&ph_o%u, 0, sizeof ph_o%u);\n"
-                       "    ph_o%u.%s = %s;\n"
-                       "    ph_bits (&ph_o%u, sizeof ph_o%u);\n",
-                       w->ctype, w->serial, w->serial, w->serial,
-                       w->serial, path, val, w->serial, w->serial);
-              fprintf (o, head_fmt, w->kind, w->name, path);
-              fprintf (o, " offset=%%lu size=%%lu bit_offset=%%lu "
-                       "bit_size=%%lu\\n\",\n"
-                       "      ph_first / 8, (unsigned long) sizeof (%s), "
-                       "ph_first, ph_count);\n  }\n", type);
-              w->serial++;
-            }
+          const char *val = strcmp (type, "_Bool") == 0
+                            || strcmp (type, "bool") == 0 ? "1" : "-1";
+          fprintf (o, "  {\n    static %s ph_o%u;\n"
+                   "    __builtin_memset (&ph_o%u, 0, sizeof ph_o%u);\n"
+                   "    ph_o%u.%s = %s;\n"
+                   "    ph_bits (&ph_o%u, sizeof ph_o%u);\n",
+                   w->ctype, w->serial, w->serial, w->serial,
+                   w->serial, path, val, w->serial, w->serial);
+          fprintf (o, head_fmt, w->kind, w->name, path);
+          fprintf (o, " offset=%%lu size=%%lu bit_offset=%%lu "
+                   "bit_size=%%lu\\n\",\n"
+                   "      ph_first / 8, (unsigned long) sizeof (%s), "
+                   "ph_first, ph_count);\n  }\n", type);
+          w->serial++;
         }
       else
         {
@@ -443,29 +535,39 @@ walk_member (struct walk *w, const json_t *m, const char *prefix)
           int claimed = json_object_get (m, "occupied") != NULL;
           int occ = w->cxx && !w->text && !flex && !ref
             && (claimed || (!w->list_is_union && json_overlaps (w->list, m)));
-          fprintf (o, head_fmt, w->kind, w->name, path);
-          if (w->text)
-            fprintf (o, " offset=%%lu size=%%lu\\n\",\n"
-                     "    %s, %s);\n", off_expr, size_expr);
-          else
+          if (occ)
             {
+              fprintf (o, head_fmt, w->kind, w->name, path);
               fprintf (o, " offset=%%lu size=%%lu%s bit_offset=%%lu "
-                       "bit_size=%%lu%s\",\n"
-                       "    %s,\n"
-                       "    %s,\n",
-                       has_align ? " align=%lu" : "", occ ? "" : "\\n",
-                       off_expr, size_expr);
+                       "bit_size=%%lu\",\n    %s,\n    %s,\n",
+                       has_align ? " align=%lu" : "", off_expr, size_expr);
               if (has_align)
                 fprintf (o, "    %s,\n", align_expr);
-              if (occ)
-                fprintf (o, "    8 * %s,\n    8 * %s);\n"
-                         "  ph_occ< decltype (((%s *) 0)->%s) >::put (%d, %d);\n"
-                         "  __builtin_printf (\"\\n\");\n", off_expr, size_expr,
-                         w->ctype, path,
-                         !w->list_is_union && json_overlaps (w->list, m),
-                         claimed);
-              else
-                fprintf (o, "    8 * %s,\n    8 * %s);\n", off_expr, size_expr);
+              fprintf (o, "    8 * %s,\n    8 * %s);\n"
+                       "  ph_occ< decltype (((%s *) 0)->%s) >::put (%d, %d);\n"
+                       "  __builtin_printf (\"\\n\");\n", off_expr, size_expr,
+                       w->ctype, path,
+                       !w->list_is_union && json_overlaps (w->list, m),
+                       claimed);
+            }
+          else
+            {
+              char *line = xasprintf ("M %s %s %s offset=%%lu size=%%lu%s",
+                                      w->kind, w->name, path,
+                                      w->text ? ""
+                                      : has_align
+                                      ? " align=%lu bit_offset=%lu "
+                                        "bit_size=%lu"
+                                      : " bit_offset=%lu bit_size=%lu");
+              char *bo = xasprintf ("8 * %s", off_expr);
+              char *bs = xasprintf ("8 * %s", size_expr);
+              char *vals[5] = { off_expr, size_expr, align_expr, bo, bs };
+              if (!has_align)
+                vals[2] = bo, vals[3] = bs;
+              gen_line (w, line, w->text ? 2 : has_align ? 5 : 4, vals);
+              free (bo);
+              free (bs);
+              free (line);
             }
           free (size_expr);
           free (align_expr);
