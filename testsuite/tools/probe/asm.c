@@ -11,12 +11,18 @@
                                 standing for the bits of image N)
      #PHH SEQ TEXT N SIZE KIND NAME   a struct's holes to find, from its
      #PHM SEQ OFFSET SIZE MEMBER      N members, as ph_holes would
+     #PHW SEQ WIDTH             sizeof (unsigned long): %c writes numbers
+                                signed, the program unsigned
+     #PHRT SEQ N                how many lines the program prints (a C++
+                                probe's vptrs, virtual bases, references,
+                                bitfields): each after a line "@@SEQ"
    An image is a static object of a struct with one bitfield set to all
    ones: its bytes are the data directives after its label ph_bN (ph_bN.K
    in a function); the bitfield's bits are those set.  The lines come out
-   in SEQ order, which is the order of the runtime probe's.  What cannot
+   in SEQ order, which is the order of the runtime probe's, the
+   program's own lines (RUN, its output) in their places.  What cannot
    be read is an error (exit 2), never a guess: the caller then builds
-   the runtime probe.  */
+   the runtime probe.  Exit 3: the program's output is needed.  */
 
 #include "probe.h"
 
@@ -41,6 +47,7 @@ struct item {
   size_t order;
   char *line;                   /* an output line, or NULL: holes[h] */
   size_t h;
+  int run;                      /* LINE is the program's: no operands */
 };
 
 struct asm_state {
@@ -51,6 +58,7 @@ struct asm_state {
   size_t nholes;
   struct item *items;
   size_t nitems;
+  unsigned long width;          /* bytes of unsigned long, 0: unknown */
 };
 
 static void
@@ -205,7 +213,7 @@ static void
 add_item (struct asm_state *st, unsigned long seq, char *line, size_t h)
 {
   st->items = xrealloc (st->items, (st->nitems + 1) * sizeof *st->items);
-  st->items[st->nitems] = (struct item) { seq, st->nitems, line, h };
+  st->items[st->nitems] = (struct item) { seq, st->nitems, line, h, 0 };
   st->nitems++;
 }
 
@@ -242,7 +250,8 @@ image_bits (struct asm_state *st, unsigned long id, unsigned long *first,
     bad (st, lineno, "a bitfield's image has no bit set");
 }
 
-/* LINE with its @oN@, @fN@ and @cN@ replaced.  */
+/* LINE with its @oN@, @fN@ and @cN@ replaced, and its operands'
+   negative numbers (after '=') as the unsigned long they are.  */
 static void
 put_line (struct asm_state *st, const char *line)
 {
@@ -250,7 +259,20 @@ put_line (struct asm_state *st, const char *line)
     {
       unsigned long id, first, count;
       char *e;
-      if (c[0] == '@' && (c[1] == 'o' || c[1] == 'f' || c[1] == 'c')
+      if (c[0] == '=' && c[1] == '-' && isdigit ((unsigned char) c[2]))
+        {
+          errno = 0;
+          unsigned long long v = strtoull (c + 2, &e, 10);
+          if (errno || st->width == 0 || st->width > 8)
+            die ("%s: a negative number without the width of unsigned long",
+                 st->path);
+          v = -v;
+          if (st->width < 8)
+            v &= (1ULL << (8 * st->width)) - 1;
+          printf ("=%llu", v);
+          c = e - 1;
+        }
+      else if (c[0] == '@' && (c[1] == 'o' || c[1] == 'f' || c[1] == 'c')
           && isdigit ((unsigned char) c[2])
           && (id = strtoul (c + 2, &e, 10), *e == '@'))
         {
@@ -304,12 +326,46 @@ head_number (const char **p, unsigned long *v)
   return 1;
 }
 
+/* The program's output RUN: each "@@SEQ" line starts the lines of
+   item SEQ.  How many it had.  */
+static unsigned long
+read_run (struct asm_state *st, const char *run)
+{
+  size_t len;
+  char *text = read_file (run, &len);
+  unsigned long seq = 0, n = 0;
+  int in = 0;
+  for (char *l = text, *next; l && *l; l = next)
+    {
+      next = strchr (l, '\n');
+      if (next)
+        *next++ = '\0';
+      const char *p = l + 2;
+      if (l[0] == '@' && l[1] == '@')
+        {
+          if (!head_number (&p, &seq) || *p)
+            die ("%s: a bad mark: %s", run, l);
+          in = 1;
+          n++;
+          continue;
+        }
+      if (!in)
+        die ("%s: a line before the first mark", run);
+      add_item (st, seq, xstrdup (l), 0);
+      st->items[st->nitems - 1].run = 1;
+    }
+  free (text);
+  return n;
+}
+
 int
-cmd_asm (const char *path)
+cmd_asm (const char *path, const char *run)
 {
   struct asm_state st;
   memset (&st, 0, sizeof st);
   st.path = path;
+  unsigned long want_run = 0, have_run = 0;
+  int saw_rt = 0;
   size_t len;
   char *text = read_file (path, &len);
   struct image *cur = NULL;
@@ -380,6 +436,19 @@ cmd_asm (const char *path)
           st.holes[st.nholes] = h;
           add_item (&st, seq, NULL, st.nholes++);
         }
+      else if (p[0] == 'W' && p[1] == ' ')
+        {
+          p++;
+          if (!head_number (&p, &seq) || !head_number (&p, &st.width))
+            bad (&st, lineno, "a #PHW line this reader cannot take");
+        }
+      else if (p[0] == 'R' && p[1] == 'T' && p[2] == ' ')
+        {
+          p += 2;
+          if (!head_number (&p, &seq) || !head_number (&p, &want_run))
+            bad (&st, lineno, "a #PHRT line this reader cannot take");
+          saw_rt = 1;
+        }
       else if (p[0] == 'M' && p[1] == ' ')
         {
           /* #PHM SEQ OFFSET SIZE MEMBER, after its #PHH */
@@ -400,11 +469,24 @@ cmd_asm (const char *path)
   for (size_t i = 0; i < st.nholes; i++)
     if (st.holes[i].have != st.holes[i].n)
       die ("%s: a struct's holes without all its members", path);
-  if (st.nitems == 0)
-    die ("%s: no #PH line: not a ph-probe gen --asm probe's assembly", path);
+  if (st.nitems == 0 || !saw_rt)
+    die ("%s: not the whole assembly of a ph-probe gen --asm probe", path);
+  if (want_run && run == NULL)
+    {
+      fprintf (stderr, "%s: %s: %lu lines are the program's: link it, run "
+               "it, and give its output\n", progname, path, want_run);
+      exit (3);
+    }
+  if (run)
+    have_run = read_run (&st, run);
+  if (have_run != want_run)
+    die ("%s: the program printed %lu marked parts, its assembly says %lu",
+         run ? run : path, have_run, want_run);
   qsort (st.items, st.nitems, sizeof *st.items, by_seq);
   for (size_t i = 0; i < st.nitems; i++)
-    if (st.items[i].line)
+    if (st.items[i].run)
+      puts (st.items[i].line);
+    else if (st.items[i].line)
       put_line (&st, st.items[i].line);
     else
       put_holes (&st.holes[st.items[i].h]);

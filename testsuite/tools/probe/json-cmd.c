@@ -71,10 +71,10 @@ static const char cxx_prologue[] =
   "   class cannot be derived from: -1.  */\n"
   "template<typename B, bool = std::is_final<B>::value> struct ph_dsize\n"
   "{\n  struct D : B { char ph_after_base_; };\n"
-  "  static unsigned long get ()\n"
+  "  static constexpr unsigned long get ()\n"
   "  { return __builtin_offsetof (D, ph_after_base_); }\n};\n"
   "template<typename B> struct ph_dsize<B, true>\n"
-  "{\n  static unsigned long get () { return (unsigned long) -1; }\n};\n\n"
+  "{\n  static constexpr unsigned long get () { return (unsigned long) -1; }\n};\n\n"
   "/* The alignment of a base subobject of type B: without B's virtual\n"
   "   bases (they are placed by the complete object).  After a dynamic\n"
   "   primary base whose data ends at byte 65, B lands on the next\n"
@@ -85,12 +85,14 @@ static const char cxx_prologue[] =
   "template<typename B, bool = std::is_final<B>::value\n"
   "                            || std::is_empty<B>::value>\n"
   "struct ph_nvalign\n{\n  struct D : ph_poly65, B {};\n"
+  "  static const bool plain = false;\n"
   "  static unsigned long get ()\n  {\n"
   "    unsigned long off = (unsigned long) ((char *) (B *) &ph_raw<D> ()\n"
   "                                         - (char *) &ph_raw<D> ());\n"
   "    return off & -off;\n  }\n};\n"
   "template<typename B> struct ph_nvalign<B, true>\n"
-  "{\n  static unsigned long get () { return alignof (B); }\n};\n\n"
+  "{\n  typedef ph_poly65 D;\n  static const bool plain = true;\n"
+  "  static unsigned long get () { return alignof (B); }\n};\n\n"
   "/* A reference member's offset: where a pointer written into zeroed\n"
   "   raw storage is the one the member refers through, F giving the\n"
   "   address it refers to.  Its size and alignment: ph_refbox's.  */\n"
@@ -171,7 +173,7 @@ cmd_json (enum mode mode, int text, int cxx, int asm_out, const char *layout,
 
   w.cxx = cxx;
   w.asm_out = asm_out;
-  if (mode == MODE_GEN && asm_out)
+  if (mode == MODE_GEN && asm_out && !cxx)
     {
       /* Nothing runs: every number is an operand of an asm statement,
          which the compiler writes out with -S (ph-probe asm).  */
@@ -219,12 +221,28 @@ cmd_json (enum mode mode, int text, int cxx, int asm_out, const char *layout,
         fputs (cxx_prologue, stdout);
       fputs ("int\nmain (void)\n{\n", stdout);
     }
+  if (mode == MODE_GEN && asm_out)
+    {
+      /* The width of unsigned long, for the numbers %c writes signed.  */
+      char *width = xstrdup ("sizeof (unsigned long)");
+      gen_asm_data (&w, "#PHW", "%lu", 1, &width);
+      free (width);
+    }
 
   size_t printed = 0;
   for (size_t i = 0; i < lf.count; i++)
     printed += (size_t) walk_type (&w, lf.types[i]);
 
   if (mode == MODE_GEN && asm_out)
+    {
+      /* How many parts print at run time (a C++ probe's vptrs, virtual
+         bases, references, bitfields...): with any, the program is
+         linked and run, and its output merged (ph-probe asm).  */
+      char *n = xasprintf ("%u", w.runtime);
+      gen_asm_data (&w, "#PHRT", "%lu", 1, &n);
+      free (n);
+    }
+  if (mode == MODE_GEN && asm_out && !cxx)
     printf ("}\n");
   else if (mode == MODE_GEN)
     printf ("  return 0;\n}\n");

@@ -16,12 +16,14 @@
      ph-probe text REPORT.txt
          The same lines as text-expect, read from a pahole-style report.
      ph-probe gen --asm [--text] LAYOUT.jsonl SOURCE.c > probe.c
-     ph-probe asm probe.s
-         For C: the same lines as gen's program prints, with nothing to
-         link or run: every number is an operand of an asm statement (an
-         integer constant, or the compile fails), and a bitfield's bits
+     ph-probe asm probe.s [RUN.txt]
+         The same lines as gen's program prints, from its assembly: every
+         number the compiler knows is an operand of an asm statement (an
+         integer constant, or the compile fails), and a C bitfield's bits
          are read from the image of its type with only it set; gcc -S
-         writes them out and asm reads them back (asm.c).
+         writes them out and asm reads them back (asm.c).  What only a
+         run can measure (a C++ vptr, virtual base, reference, bitfield)
+         the program prints: asm exits 3 until given its output RUN.
 
    Canonical lines (one per type, then one per member, in report order):
      T <kind> <name> size=S [align=A]
@@ -55,7 +57,7 @@ usage (void)
            "       %s text-expect LAYOUT.jsonl...\n"
            "       %s text REPORT.txt\n"
            "       %s gen --asm [--text] LAYOUT.jsonl SOURCE.c\n"
-           "       %s asm PROBE.s\n"
+           "       %s asm PROBE.s [RUN.txt]\n"
            "       %s gen --bits LAYOUT.jsonl SOURCE.c\n"
            "       %s bits-expect LAYOUT.jsonl\n",
            progname, progname, progname, progname, progname, progname,
@@ -93,8 +95,6 @@ main (int argc, char **argv)
           || ends_with (src, ".cxx") || ends_with (src, ".C")
           || ends_with (src, ".c++"))
         cxx = 1;
-      if (cxx && asm_out)
-        die ("gen --asm: C only (a C++ probe measures at run time)");
       return cmd_json (MODE_GEN, text, cxx, asm_out, argv[i], src);
     }
   /* Several reports: one after the other, the worst status (the
@@ -113,8 +113,8 @@ main (int argc, char **argv)
     }
   if (strcmp (cmd, "text") == 0 && argc == 3)
     return cmd_text (argv[2]);
-  if (strcmp (cmd, "asm") == 0 && argc == 3)
-    return cmd_asm (argv[2]);
+  if (strcmp (cmd, "asm") == 0 && (argc == 3 || argc == 4))
+    return cmd_asm (argv[2], argc == 4 ? argv[3] : NULL);
   usage ();
   return 2;
 }

@@ -40,6 +40,7 @@ struct walk {
   int list_is_union;            /* ... those of a union */
   int asm_out;                  /* gen: a C probe read from its assembly */
   unsigned line;                /* gen --asm: the lines written so far */
+  unsigned runtime;             /* gen --asm: of them, printed at run time */
 };
 
 /* util.c */
@@ -78,6 +79,8 @@ int json_overlaps (const json_t *list, const json_t *m);
 void walk_members (struct walk *w, const json_t *members,
                    const char *prefix, int is_union);
 void gen_line (struct walk *w, const char *line, int n, char *const *vals);
+void gen_runtime (struct walk *w);
+void gen_line_run (struct walk *w, const char *line, int n, char *const *vals);
 void gen_asm_data (struct walk *w, const char *tag, const char *line, int n,
                    char *const *vals);
 
@@ -94,7 +97,7 @@ int cmd_json (enum mode mode, int text, int cxx, int asm_out,
 int cmd_text (const char *report);
 
 /* asm.c */
-int cmd_asm (const char *path);
+int cmd_asm (const char *path, const char *run);
 
 /* bits.c */
 int cmd_bits (int gen, const char *layout, const char *source);

@@ -69,7 +69,19 @@ walk_holes (struct walk *w, const json_t *t)
     return;
   FILE *o = w->out;
   size_t n = json_array_size (members);
-  if (w->asm_out)
+  int fixed = 1;
+  for (size_t i = 0; i < n && w->cxx; i++)
+    {
+      const json_t *m = json_array_get (members, i);
+      const char *type = NULL;
+      get_string (m, "type", &type);
+      if (is_reference (w, type) || json_object_get (m, "occupied") != NULL
+          || json_overlaps (members, m))
+        fixed = 0;
+    }
+  if (!fixed)
+    gen_runtime (w);
+  else if (w->asm_out)
     {
       /* The numbers ph_holes would be given, for ph-probe asm to do the
          same: the type's size, then each member's offset and size.  */

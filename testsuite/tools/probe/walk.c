@@ -147,6 +147,26 @@ gen_line (struct walk *w, const char *line, int n, char *const *vals)
       emit_asm (w->out, "#PH", w->line++, line, n, vals);
       return;
     }
+  gen_line_run (w, line, n, vals);
+}
+
+/* Gen --asm: what the program prints next, up to the next such mark, is
+   line w->line of the output (ph-probe asm merges it there).  */
+void
+gen_runtime (struct walk *w)
+{
+  if (!w->asm_out)
+    return;
+  fprintf (w->out, "  __builtin_printf (\"@@%u\\n\");\n", w->line++);
+  w->runtime++;
+}
+
+/* gen_line, printed when the program runs in any probe: VALS are not
+   all constants.  */
+void
+gen_line_run (struct walk *w, const char *line, int n, char *const *vals)
+{
+  gen_runtime (w);
   fputs ("  __builtin_printf (\"", w->out);
   for (const char *c = line; *c; c++)
     {
@@ -306,7 +326,6 @@ walk_cxx_special (struct walk *w, const json_t *m)
       return 1;
     }
 
-  FILE *o = w->out;
   uint64_t claimed = 0;
   get_uint (m, "offset", &claimed);
   char *btype = is_base ? cxx_type_name (type) : NULL;
@@ -322,7 +341,22 @@ walk_cxx_special (struct walk *w, const json_t *m)
       return 1;
     }
   char *off, *size, *align, *bits;
-  if (is_base)
+  /* A static probe measures a non-virtual base with constants: a
+     pointer cast from derived to base adds the base's offset, which GCC
+     folds when the pointer is a constant (4096: not null, which the cast
+     keeps null).  */
+  int fixed = w->asm_out && is_base && !is_virtual;
+  if (fixed)
+    {
+      off = xasprintf ("(unsigned long) (char *) (%s *) (%s *) 4096 - 4096UL",
+                       btype, w->ctype);
+      char *d = xasprintf ("((unsigned long) (char *) (%s *) (ph_nvalign< %s "
+                           ">::D *) 4096 - 4096UL)", btype, btype);
+      align = xasprintf ("(ph_nvalign< %s >::plain ? alignof (%s) : %s & -%s)",
+                         btype, btype, d, d);
+      free (d);
+    }
+  else if (is_base)
     {
       off = is_virtual
         ? xasprintf ("ph_vbase< %s, %s > (%" PRIu64 "UL)", w->ctype, btype,
@@ -330,8 +364,11 @@ walk_cxx_special (struct walk *w, const json_t *m)
         : xasprintf ("(unsigned long) ((char *) (%s *) &ph_raw< %s > () "
                      "- (char *) &ph_raw< %s > ())", btype, w->ctype,
                      w->ctype);
-      size = xasprintf ("(unsigned long) sizeof (%s)", btype);
       align = xasprintf ("ph_nvalign< %s >::get ()", btype);
+    }
+  if (is_base)
+    {
+      size = xasprintf ("(unsigned long) sizeof (%s)", btype);
       /* What the base really occupies here (the layout contract): its
          data size when the class puts something into its tail padding
          (0 for an empty base), else all of it.  "Something" is the next member the JSON places
@@ -350,15 +387,21 @@ walk_cxx_special (struct walk *w, const json_t *m)
       align = xstrdup ("(unsigned long) alignof (void *)");
       bits = xstrdup ("8 * (unsigned long) sizeof (void *)");
     }
-  fprintf (o, "  __builtin_printf (\"M %s %s %s", w->kind, w->name, label);
-  if (w->text)
-    fprintf (o, " offset=%%lu size=%%lu\\n\",\n    %s, %s);\n", off, size);
+  char *line = xasprintf ("M %s %s %s offset=%%lu size=%%lu%s", w->kind,
+                          w->name, label, w->text ? ""
+                          : has_align ? " align=%lu bit_offset=%lu bit_size=%lu"
+                          : " bit_offset=%lu bit_size=%lu");
+  char *bo = xasprintf ("8 * (%s)", off);
+  char *vals[5] = { off, size, align, bo, bits };
+  if (!has_align)
+    vals[2] = bo, vals[3] = bits;
+  int n = w->text ? 2 : has_align ? 5 : 4;
+  if (fixed)
+    gen_line (w, line, n, vals);
   else
-    fprintf (o, " offset=%%lu size=%%lu%s bit_offset=%%lu bit_size=%%lu\\n\","
-             "\n    %s,\n    %s,\n%s%s%s    8 * %s,\n    %s);\n",
-             has_align ? " align=%lu" : "", off, size,
-             has_align ? "    " : "", has_align ? align : "",
-             has_align ? ",\n" : "", off, bits);
+    gen_line_run (w, line, n, vals);
+  free (bo);
+  free (line);
   free (off);
   free (size);
   free (align);
@@ -446,6 +489,7 @@ walk_member (struct walk *w, const json_t *m, const char *prefix)
         {
           /* Raw storage (no constructor needed), all ones of the
              declared type (enums and bool included) via ph_ones.  */
+          gen_runtime (w);
           fprintf (o, "  {\n    %s &ph_o = ph_raw< %s > ();\n"
                    "    __builtin_memset ((void *) &ph_o, 0, sizeof ph_o);\n"
                    "    ph_o.%s = ph_ones< decltype (ph_o.%s) > ();\n"
@@ -519,11 +563,12 @@ walk_member (struct walk *w, const json_t *m, const char *prefix)
                          w->ctype, path);
           /* C++: offsetof is only conditionally supported beyond
              standard-layout classes; a member at a fixed offset is
-             measured on raw storage instead.  */
+             measured on raw storage instead, or, in a static probe, by
+             GCC's __builtin_offsetof, which takes it (a warning).  */
           char *off_expr = ref
             ? xasprintf ("ph_refoff< %s > ([] (%s &ph_r) { return (const "
                          "void *) &ph_r.%s; })", w->ctype, w->ctype, path)
-            : w->cxx
+            : w->cxx && !w->asm_out
             ? xasprintf ("(unsigned long) ((char *) &ph_raw< %s > ().%s - "
                          "(char *) &ph_raw< %s > ())", w->ctype, path,
                          w->ctype)
@@ -537,6 +582,7 @@ walk_member (struct walk *w, const json_t *m, const char *prefix)
             && (claimed || (!w->list_is_union && json_overlaps (w->list, m)));
           if (occ)
             {
+              gen_runtime (w);
               fprintf (o, head_fmt, w->kind, w->name, path);
               fprintf (o, " offset=%%lu size=%%lu%s bit_offset=%%lu "
                        "bit_size=%%lu\",\n    %s,\n    %s,\n",
@@ -559,12 +605,15 @@ walk_member (struct walk *w, const json_t *m, const char *prefix)
                                       ? " align=%lu bit_offset=%lu "
                                         "bit_size=%lu"
                                       : " bit_offset=%lu bit_size=%lu");
-              char *bo = xasprintf ("8 * %s", off_expr);
-              char *bs = xasprintf ("8 * %s", size_expr);
+              char *bo = xasprintf ("8 * (%s)", off_expr);
+              char *bs = xasprintf ("8 * (%s)", size_expr);
               char *vals[5] = { off_expr, size_expr, align_expr, bo, bs };
               if (!has_align)
                 vals[2] = bo, vals[3] = bs;
-              gen_line (w, line, w->text ? 2 : has_align ? 5 : 4, vals);
+              if (ref)
+                gen_line_run (w, line, w->text ? 2 : has_align ? 5 : 4, vals);
+              else
+                gen_line (w, line, w->text ? 2 : has_align ? 5 : 4, vals);
               free (bo);
               free (bs);
               free (line);
