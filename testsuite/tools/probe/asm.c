@@ -11,6 +11,10 @@
                                 standing for the bits of image N)
      #PHH SEQ TEXT N SIZE KIND NAME   a struct's holes to find, from its
      #PHM SEQ OFFSET SIZE MEMBER      N members, as ph_holes would
+     #PHB SEQ SIZE KIND NAME    a type's bit map (gen --bits --asm), the
+     #PHR SEQ OFFSET SIZE       bytes of its members, and the bits its
+     #PHI SEQ N                 bitfields have in image N, as ph_runs
+                                prints it
      #PHW SEQ WIDTH             sizeof (unsigned long): %c writes numbers
                                 signed, the program unsigned
      #PHRT SEQ N                how many lines the program prints (a C++
@@ -42,12 +46,20 @@ struct holes {
   char **name;
 };
 
+/* A bit map: the bytes of SIZE the members have, as a bitset.  */
+struct bitmap {
+  unsigned long seq, size;
+  char *type;                   /* "KIND NAME" */
+  unsigned char *m;
+};
+
 struct item {
   unsigned long seq;
   size_t order;
   char *line;                   /* an output line, or NULL: holes[h] */
   size_t h;
   int run;                      /* LINE is the program's: no operands */
+  int map;                      /* maps[h], not holes[h] */
 };
 
 struct asm_state {
@@ -59,6 +71,10 @@ struct asm_state {
   struct item *items;
   size_t nitems;
   unsigned long width;          /* bytes of unsigned long, 0: unknown */
+  struct bitmap *maps;
+  size_t nmaps;
+  unsigned long (*uses)[2];     /* #PHI: map, image */
+  size_t nuses;
 };
 
 static void
@@ -213,7 +229,7 @@ static void
 add_item (struct asm_state *st, unsigned long seq, char *line, size_t h)
 {
   st->items = xrealloc (st->items, (st->nitems + 1) * sizeof *st->items);
-  st->items[st->nitems] = (struct item) { seq, st->nitems, line, h, 0 };
+  st->items[st->nitems] = (struct item) { seq, st->nitems, line, h, 0, 0 };
   st->nitems++;
 }
 
@@ -308,6 +324,23 @@ put_holes (const struct holes *h)
         end = h->off[i] + h->len[i];
     }
   printf ("P %s padding=%lu\n", h->type, h->size > end ? h->size - end : 0UL);
+}
+
+/* What ph_runs prints for map B: the runs of bits no member has.  */
+static void
+put_map (const struct bitmap *b)
+{
+  unsigned long i = 0, e, n = 8 * b->size;
+  printf ("B %s size=%lu\n", b->type, b->size);
+  while (i < n)
+    {
+      int set = (b->m[i / 8] >> (i % 8)) & 1;
+      for (e = i; e < n && ((b->m[e / 8] >> (e % 8)) & 1) == set; e++)
+        ;
+      if (!set)
+        printf ("U %s bit=%lu bits=%lu\n", b->type, i, e - i);
+      i = e;
+    }
 }
 
 /* A number of a #PH line's head at *P, which moves past it.  */
@@ -436,6 +469,43 @@ cmd_asm (const char *path, const char *run)
           st.holes[st.nholes] = h;
           add_item (&st, seq, NULL, st.nholes++);
         }
+      else if (p[0] == 'B' && p[1] == ' ')
+        {
+          /* #PHB SEQ SIZE KIND NAME */
+          struct bitmap b;
+          p++;
+          if (!head_number (&p, &b.seq) || !head_number (&p, &b.size)
+              || *p != ' ')
+            bad (&st, lineno, "a #PHB line this reader cannot take");
+          b.type = xstrdup (p + 1);
+          b.m = xmalloc (b.size + 1);
+          memset (b.m, 0, b.size + 1);
+          st.maps = xrealloc (st.maps, (st.nmaps + 1) * sizeof *st.maps);
+          st.maps[st.nmaps] = b;
+          add_item (&st, b.seq, NULL, st.nmaps++);
+          st.items[st.nitems - 1].map = 1;
+        }
+      else if ((p[0] == 'R' || p[0] == 'I') && p[1] == ' ')
+        {
+          /* #PHR SEQ OFFSET SIZE, #PHI SEQ IMAGE: after their #PHB */
+          struct bitmap *b = st.nmaps ? &st.maps[st.nmaps - 1] : NULL;
+          unsigned long off;
+          int range = p[0] == 'R';
+          p++;
+          if (!head_number (&p, &seq) || !head_number (&p, &off)
+              || (range && !head_number (&p, &v)) || *skip_ws (p)
+              || b == NULL || b->seq != seq)
+            bad (&st, lineno, "a #PHR or #PHI line this reader cannot take");
+          if (range)
+            for (unsigned long i = off; i < off + v && i < b->size; i++)
+              b->m[i] = 0xff;
+          else
+            {
+              st.uses = xrealloc (st.uses, (st.nuses + 1) * sizeof *st.uses);
+              st.uses[st.nuses][0] = st.nmaps - 1;
+              st.uses[st.nuses++][1] = off;
+            }
+        }
       else if (p[0] == 'W' && p[1] == ' ')
         {
           p++;
@@ -482,10 +552,24 @@ cmd_asm (const char *path, const char *run)
   if (have_run != want_run)
     die ("%s: the program printed %lu marked parts, its assembly says %lu",
          run ? run : path, have_run, want_run);
+  /* The images come after the code that names them.  */
+  for (size_t i = 0; i < st.nuses; i++)
+    {
+      struct bitmap *b = &st.maps[st.uses[i][0]];
+      struct image *im = find_image (&st, st.uses[i][1]);
+      if (im == NULL || im->n != b->size
+          || (im->size >= 0 && (size_t) im->size != im->n))
+        die ("%s: the image of a bitfield of %s is not the type's size",
+             path, b->type);
+      for (size_t k = 0; k < im->n; k++)
+        b->m[k] |= im->b[k];
+    }
   qsort (st.items, st.nitems, sizeof *st.items, by_seq);
   for (size_t i = 0; i < st.nitems; i++)
     if (st.items[i].run)
       puts (st.items[i].line);
+    else if (st.items[i].map)
+      put_map (&st.maps[st.items[i].h]);
     else if (st.items[i].line)
       put_line (&st, st.items[i].line);
     else
@@ -505,6 +589,13 @@ cmd_asm (const char *path, const char *run)
     }
   for (size_t i = 0; i < st.nimg; i++)
     free (st.img[i].b);
+  for (size_t i = 0; i < st.nmaps; i++)
+    {
+      free (st.maps[i].type);
+      free (st.maps[i].m);
+    }
+  free (st.maps);
+  free (st.uses);
   free (st.items);
   free (st.holes);
   free (st.img);

@@ -266,13 +266,27 @@ bits_expect_type (const json_t *t, const char *kind, const char *name)
   free (cnt);
 }
 
+/* What the generated code of one type needs: its serial number, its C
+   spelling, and in a static probe (gen --bits --asm) the images made so
+   far.  */
+struct bits_gen {
+  unsigned serial;
+  const char *ctype;
+  int asm_out;
+  unsigned images;
+};
+
 /* Sets every member of MEMBERS (reached by PREFIX) to all ones; in a
    struct, an untagged struct's members one by one, so that the bits its
-   holes leave stay clear.  */
+   holes leave stay clear.  A static probe gives ph-probe asm each
+   member's bytes (offsetof, sizeof) and each bitfield's image, the type
+   with only it set (a union's members would overwrite each other in one
+   initializer).  */
 static void
-bits_gen_set (const json_t *members, const char *prefix, unsigned serial,
+bits_gen_set (const json_t *members, const char *prefix, struct bits_gen *g,
               int in_union, int depth)
 {
+  unsigned serial = g->serial;
   for (size_t i = 0; i < json_array_size (members); i++)
     {
       const json_t *m = json_array_get (members, i);
@@ -286,13 +300,27 @@ bits_gen_set (const json_t *members, const char *prefix, unsigned serial,
           /* A struct_group's members by their names in the type.  */
           char *p = *mname && !struct_group (m)
                     ? xasprintf ("%s%s.", prefix, mname) : xstrdup (prefix);
-          bits_gen_set (leaf_members (m), p, serial, 0, depth + 1);
+          bits_gen_set (leaf_members (m), p, g, 0, depth + 1);
           free (p);
           continue;
         }
       if (*mname == '\0' || is_flexible_array (type))
         continue;
-      if (bitfield)
+      if (g->asm_out && bitfield)
+        {
+          printf ("  static const union { %s s; unsigned char b[sizeof (%s)]; } "
+                  "ph_b%u __attribute__ ((__used__)) = { .s.%s%s = %s };\n"
+                  "  __asm__ volatile (\"\\n#PHI %u %u\" : :);\n",
+                  g->ctype, g->ctype, g->images, prefix, mname,
+                  strcmp (type, "_Bool") == 0 ? "1" : "-1", serial, g->images);
+          g->images++;
+        }
+      else if (g->asm_out)
+        printf ("  __asm__ volatile (\"\\n#PHR %u %%c0 %%c1\" : : \"i\" "
+                "((unsigned long) __builtin_offsetof (%s, %s%s)),\n"
+                "    \"i\" ((unsigned long) sizeof (((%s *) 0)->%s%s)));\n",
+                serial, g->ctype, prefix, mname, g->ctype, prefix, mname);
+      else if (bitfield)
         printf ("    ph_b%u.%s%s = %s;\n", serial, prefix, mname,
                 strcmp (type, "_Bool") == 0 ? "1" : "-1");
       else
@@ -305,9 +333,10 @@ bits_gen_set (const json_t *members, const char *prefix, unsigned serial,
 /* An anonymous union cannot be named: its bytes are marked from the
    JSON's offset and size.  */
 static void
-bits_gen_fill (const json_t *members, unsigned serial, int in_union,
+bits_gen_fill (const json_t *members, const struct bits_gen *g, int in_union,
                int depth)
 {
+  unsigned serial = g->serial;
   for (size_t i = 0; i < json_array_size (members); i++)
     {
       const json_t *m = json_array_get (members, i);
@@ -316,13 +345,17 @@ bits_gen_fill (const json_t *members, unsigned serial, int in_union,
       get_string (m, "name", &mname);
       if (!in_union && nested_struct (m) && depth < 16)
         {
-          bits_gen_fill (leaf_members (m), serial, 0, depth + 1);
+          bits_gen_fill (leaf_members (m), g, 0, depth + 1);
           continue;
         }
       if (*mname != '\0')
         continue;
       get_uint (m, "offset", &o);
       get_uint (m, "size", &s);
+      if (g->asm_out)
+        printf ("  __asm__ volatile (\"\\n#PHR %u %" PRIu64 " %" PRIu64
+                "\" : :);\n", serial, o, s);
+      else
       printf ("    ph_fill (ph_m%u, sizeof ph_b%u, %" PRIu64 "UL, %" PRIu64
               "UL);\n", serial, serial, o, s);
     }
@@ -330,33 +363,55 @@ bits_gen_fill (const json_t *members, unsigned serial, int in_union,
 
 static void
 bits_gen_type (const json_t *t, const char *kind, const char *name,
-               unsigned serial)
+               struct bits_gen *g)
 {
   const json_t *members = json_object_get (t, "members");
   int is_typedef = 0;
+  unsigned serial = g->serial;
   get_bool (t, "typedef", &is_typedef);
   char *ctype = is_typedef ? xstrdup (name) : xasprintf ("%s %s", kind, name);
+  int is_union = strcmp (kind, "union") == 0;
+  g->ctype = ctype;
+  if (g->asm_out)
+    {
+      /* ph-probe asm: "#PHB SEQ SIZE KIND NAME", then the type's bytes
+         and images (#PHR, #PHI) under the same SEQ.  */
+      printf ("  __asm__ volatile (\"\\n#PHB %u %%c0 %s %s\" : : \"i\" "
+              "((unsigned long) sizeof (%s)));\n", serial, kind, name, ctype);
+      bits_gen_set (members, "", g, is_union, 0);
+      bits_gen_fill (members, g, is_union, 0);
+      free (ctype);
+      return;
+    }
   printf ("  {\n    static %s ph_b%u;\n"
           "    static unsigned char ph_m%u[sizeof (%s) + 1];\n"
           "    __builtin_memset (&ph_b%u, 0, sizeof ph_b%u);\n",
           ctype, serial, serial, ctype, serial, serial);
-  int is_union = strcmp (kind, "union") == 0;
-  bits_gen_set (members, "", serial, is_union, 0);
+  bits_gen_set (members, "", g, is_union, 0);
   printf ("    __builtin_memcpy (ph_m%u, &ph_b%u, sizeof ph_b%u);\n",
           serial, serial, serial);
-  bits_gen_fill (members, serial, is_union, 0);
+  bits_gen_fill (members, g, is_union, 0);
   printf ("    ph_runs (\"%s %s\", ph_m%u, sizeof ph_b%u);\n  }\n", kind,
           name, serial, serial);
   free (ctype);
 }
 
 int
-cmd_bits (int gen, const char *layout, const char *source)
+cmd_bits (int gen, int asm_out, const char *layout, const char *source)
 {
   struct layout_file lf;
   size_t checked = 0;
+  struct bits_gen g = { 0, NULL, asm_out, 0 };
   load_jsonl (layout, &lf);
-  if (gen)
+  if (gen && asm_out)
+    {
+      print_head (layout, source, " --bits --asm",
+                  "the bits the compiler gives each member, in its assembly");
+      fputs ("\n\nvoid\nph_probe_asm (void)\n{\n"
+             "  __asm__ volatile (\"\\n#PHW 0 %c0\" : : \"i\" "
+             "(sizeof (unsigned long)));\n", stdout);
+    }
+  else if (gen)
     {
       print_head (layout, source, " --bits",
                   "the bits the compiler gives each member");
@@ -382,13 +437,16 @@ cmd_bits (int gen, const char *layout, const char *source)
       const char *name, *kind;
       if (!bits_checkable (lf.types[i], &name, &kind))
         continue;
+      g.serial = (unsigned) checked;
       if (gen)
-        bits_gen_type (lf.types[i], kind, name, (unsigned) checked);
+        bits_gen_type (lf.types[i], kind, name, &g);
       else
         bits_expect_type (lf.types[i], kind, name);
       checked++;
     }
-  if (gen)
+  if (gen && asm_out)
+    printf ("  __asm__ volatile (\"\\n#PHRT 0 0\" : :);\n}\n");
+  else if (gen)
     printf ("  return 0;\n}\n");
   free_layout (&lf);
   return finish_output (layout, checked);

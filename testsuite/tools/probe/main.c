@@ -58,7 +58,7 @@ usage (void)
            "       %s text REPORT.txt\n"
            "       %s gen --asm [--text] LAYOUT.jsonl SOURCE.c\n"
            "       %s asm PROBE.s [RUN.txt]\n"
-           "       %s gen --bits LAYOUT.jsonl SOURCE.c\n"
+           "       %s gen --bits [--asm] LAYOUT.jsonl SOURCE.c\n"
            "       %s bits-expect LAYOUT.jsonl\n",
            progname, progname, progname, progname, progname, progname,
            progname, progname);
@@ -72,9 +72,12 @@ main (int argc, char **argv)
     usage ();
   const char *cmd = argv[1];
   if (strcmp (cmd, "gen") == 0 && argc == 5 && strcmp (argv[2], "--bits") == 0)
-    return cmd_bits (1, argv[3], argv[4]);
+    return cmd_bits (1, 0, argv[3], argv[4]);
+  if (strcmp (cmd, "gen") == 0 && argc == 6 && strcmp (argv[2], "--bits") == 0
+      && strcmp (argv[3], "--asm") == 0)
+    return cmd_bits (1, 1, argv[4], argv[5]);
   if (strcmp (cmd, "bits-expect") == 0 && argc == 3)
-    return cmd_bits (0, argv[2], NULL);
+    return cmd_bits (0, 0, argv[2], NULL);
   if (strcmp (cmd, "gen") == 0)
     {
       int text = 0, cxx = 0, asm_out = 0, i = 2;

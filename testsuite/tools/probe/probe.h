@@ -100,6 +100,6 @@ int cmd_text (const char *report);
 int cmd_asm (const char *path, const char *run);
 
 /* bits.c */
-int cmd_bits (int gen, const char *layout, const char *source);
+int cmd_bits (int gen, int asm_out, const char *layout, const char *source);
 
 #endif
