@@ -340,7 +340,7 @@ walk_cxx_special (struct walk *w, const json_t *m)
       free (label);
       return 1;
     }
-  char *off, *size, *align, *bits;
+  char *off = NULL, *size = NULL, *align = NULL, *bits = NULL;
   /* A static probe measures a non-virtual base with constants: a
      pointer cast from derived to base adds the base's offset, which GCC
      folds when the pointer is a constant (4096: not null, which the cast
