@@ -47,17 +47,17 @@ jobs=$results/jobs
 mkdir -p "$jobs"
 
 # CPU seconds of each test file with the default GCC (make check's jobs,
-# 2026-12-07); only the order of the jobs comes from them.
+# 2026-12-07, 984efb9); only the order of the jobs comes from them.
 weight() {
 	case $1 in
-	realcode.exp) echo 69 ;; oom.exp|sweep.exp) echo 59 ;;
-	hostile.exp) echo 57 ;; initgen.exp) echo 39 ;; html.exp) echo 36 ;;
-	sites.exp) echo 33 ;; dwarf.exp) echo 32 ;; c.exp|random.exp) echo 24 ;;
-	warn.exp) echo 23 ;; reorg.exp|c++.exp) echo 21 ;;
-	fixit.exp) echo 12 ;; funct.exp|report-in.exp) echo 9 ;;
-	compact.exp) echo 8 ;; diff.exp|embed.exp|baseline.exp) echo 7 ;;
-	once.exp) echo 6 ;; units.exp|tools.exp) echo 5 ;;
-	parallel.exp|functions.exp) echo 3 ;; jsondir.exp|output.exp) echo 2 ;;
+	sweep.exp) echo 59 ;; oom.exp) echo 54 ;; hostile.exp) echo 49 ;;
+	realcode.exp) echo 45 ;; initgen.exp) echo 34 ;; html.exp) echo 28 ;;
+	dwarf.exp) echo 24 ;; reorg.exp) echo 17 ;; sites.exp) echo 14 ;;
+	tools.exp|random.exp|c++.exp) echo 13 ;; warn.exp|c.exp) echo 10 ;;
+	report-in.exp) echo 8 ;; embed.exp) echo 7 ;;
+	units.exp|once.exp|funct.exp|fixit.exp|compact.exp) echo 5 ;;
+	diff.exp) echo 4 ;; parallel.exp) echo 3 ;;
+	jsondir.exp|functions.exp|baseline.exp) echo 2 ;;
 	*) echo 1 ;;
 	esac
 }
