@@ -80,16 +80,19 @@ main (int argc, char **argv)
     return cmd_bits (0, 0, argv[2], NULL);
   if (strcmp (cmd, "gen") == 0)
     {
-      int text = 0, cxx = 0, asm_out = 0, i = 2;
-      for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++)
-        if (strcmp (argv[i], "--text") == 0)
-          text = 1;
-        else if (strcmp (argv[i], "--c++") == 0)
-          cxx = 1;
-        else if (strcmp (argv[i], "--asm") == 0)
-          asm_out = 1;
-        else
-          usage ();
+      /* --text, --c++, --asm, in any order */
+      static const char *const opts[] = { "--text", "--c++", "--asm" };
+      int set[3] = { 0, 0, 0 }, i = 2;
+      for (; i < argc && strncmp (argv[i], "--", 2) == 0; i++)
+        {
+          size_t k = 0;
+          while (k < 3 && strcmp (argv[i], opts[k]) != 0)
+            k++;
+          if (k == 3)
+            usage ();
+          set[k] = 1;
+        }
+      int text = set[0], cxx = set[1], asm_out = set[2];
       if (argc - i != 2)
         usage ();
       /* A C++ source (by its suffix, as GCC decides) gets a C++ probe.  */
