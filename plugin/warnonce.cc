@@ -56,7 +56,7 @@ static std::string unit_name;
 static std::vector<once_claim> claims;
 /* The file while a session holds its lock: its records, by key.  */
 static int once_fd = -1;
-static std::vector<once_record> records;
+static std::vector<once_record> once_records;
 static std::unordered_map<std::string, size_t> by_key;
 /* The file could not be used (already said): warn as without it.  */
 static bool once_broken;
@@ -123,10 +123,10 @@ static once_record *find_or_add(const std::string &key,
 	auto it = by_key.find(key);
 
 	if (it != by_key.end())
-		return &records[it->second];
-	by_key[key] = records.size();
-	records.push_back(once_record{ key, text, {} });
-	return &records.back();
+		return &once_records[it->second];
+	by_key[key] = once_records.size();
+	once_records.push_back(once_record{ key, text, {} });
+	return &once_records.back();
 }
 
 /* " (seen in N units)" at the end of a warning's line.  */
@@ -205,7 +205,7 @@ static bool open_session(void)
 		give_up(err);
 		return false;
 	}
-	records.clear();
+	once_records.clear();
 	by_key.clear();
 	parse(text.data ? text.data : "", text.len);
 	ph_buf_deinit(&text);
@@ -228,7 +228,7 @@ void ph_warn_once_flush(bool purge)
 	ph_buf_puts(&out, "# pokehole warn-once (pokehole-plugin(1)): each "
 		    "distinct warning of the build once,\n# then the units "
 		    "that see it; \"warned\" marks the unit that gives it.\n");
-	for (const auto &r : records) {
+	for (const auto &r : once_records) {
 		if (r.units.empty())
 			continue;
 		ph_buf_printf(&out, "%s (seen in %zu unit%s)\n\tkey %s\n",
@@ -242,7 +242,7 @@ void ph_warn_once_flush(bool purge)
 	err = ph_rewrite_locked(once_fd, once_path, &out);
 	once_fd = -1;
 	ph_buf_deinit(&out);
-	records.clear();
+	once_records.clear();
 	by_key.clear();
 	if (err)
 		give_up(err);
@@ -304,7 +304,7 @@ void ph_warn_once_shown(bool shown)
 	claims.back().warned = false;
 	if (once_fd < 0)
 		return;
-	once_record *r = &records[by_key[claims.back().key]];
+	once_record *r = &once_records[by_key[claims.back().key]];
 	for (auto &u : r->units)
 		if (u.name == this_unit())
 			u.warned = false;

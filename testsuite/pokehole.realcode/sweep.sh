@@ -1,16 +1,18 @@
 #!/bin/sh
 # sweep.sh WORK LANG COMPILER PLUGIN HEADER... - for realcode.exp's header
 # sweep: each HEADER, included in a unit of one small function, compiled
-# to an object without and with the plugin (every report and warning
+# to assembly without and with the plugin (every report and warning
 # on).  Prints one line per header:
-#   SAME STATUS HEADER          the same exit status, the same object
-#   DIFFER HEADER: WHY          another status, or another object
+#   SAME STATUS HEADER          the same exit status, the same assembly
+#   DIFFER HEADER: WHY          another status, or another assembly
 #   ICE HEADER: LINE            the compiler crashed with the plugin only
-# The object is built with -g -fno-eliminate-unused-debug-types, so that
-# it describes every type the header declares (a layout the plugin
-# changed would change it), and -gno-record-gcc-switches (DW_AT_producer
-# would name -fplugin).  Both compilations run in the same directory
-# (DW_AT_comp_dir).  PH_SWEEP_WITH (the checks' own test) adds flags to
+# The assembly is the object's whole text (the assembler only encodes
+# it: assembling both would double-check nothing the compiler decided,
+# and cost a run of as each), with -g -fno-eliminate-unused-debug-types,
+# so that it describes every type the header declares (a layout the
+# plugin changed would change it), and -gno-record-gcc-switches
+# (DW_AT_producer would name -fplugin).  Both compilations run in the
+# same directory (DW_AT_comp_dir).  PH_SWEEP_WITH (the checks' own test) adds flags to
 # the compilation with the plugin only.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
@@ -25,10 +27,10 @@ else
 	src=$work/unit.cc flags="-std=gnu++20 -femit-class-debug-always"
 fi
 for h; do
-	rm -f without.o with.o
+	rm -f without.s with.s
 	timeout 120 "$cc" -x "$lang" $flags -O2 -g -gno-record-gcc-switches \
 		-fno-eliminate-unused-debug-types -include "$h" \
-		-c "$src" -o without.o > /dev/null 2> without.err
+		-S "$src" -o without.s > /dev/null 2> without.err
 	s1=$?
 	timeout 120 "$cc" -x "$lang" $flags -O2 -g -gno-record-gcc-switches \
 		-fno-eliminate-unused-debug-types -include "$h" \
@@ -36,18 +38,18 @@ for h; do
 		-fplugin-arg-pokehole-warn=all \
 		-fplugin-arg-pokehole-json=with.jsonl \
 		-fplugin-arg-pokehole-report=with.txt \
-		${PH_SWEEP_WITH:-} -c "$src" -o with.o > /dev/null 2> with.err
+		${PH_SWEEP_WITH:-} -S "$src" -o with.s > /dev/null 2> with.err
 	s2=$?
 	if grep -q 'internal compiler error' with.err &&
 	   ! grep -q 'internal compiler error' without.err; then
 		echo "ICE $h: $(grep -m1 'internal compiler error' with.err | sed 's/.*internal compiler error/internal compiler error/')"
 	elif [ "$s1" != "$s2" ]; then
 		echo "DIFFER $h: exit status $s1 without the plugin, $s2 with it"
-	elif [ "$s1" = 0 ] && ! cmp -s without.o with.o; then
-		echo "DIFFER $h: the objects differ"
+	elif [ "$s1" = 0 ] && ! cmp -s without.s with.s; then
+		echo "DIFFER $h: the assembly differs"
 	else
 		echo "SAME $s1 $h"
 	fi
-	rm -f without.o with.o with.jsonl with.txt without.err with.err
+	rm -f without.s with.s with.jsonl with.txt without.err with.err
 done
 cd / && rm -rf "$d"
