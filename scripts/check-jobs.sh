@@ -51,7 +51,7 @@ mkdir -p "$jobs"
 weight() {
 	case $1 in
 	sweep.exp) echo 59 ;; oom.exp) echo 54 ;; hostile.exp) echo 49 ;;
-	realcode.exp) echo 45 ;; initgen.exp) echo 34 ;; html.exp) echo 28 ;;
+	realcode.exp) echo 45 ;; initgen.exp) echo 34 ;; html.exp) echo 12 ;;
 	dwarf.exp) echo 24 ;; reorg.exp) echo 17 ;; sites.exp) echo 14 ;;
 	tools.exp|random.exp|c++.exp) echo 13 ;; warn.exp|c.exp) echo 10 ;;
 	report-in.exp) echo 8 ;; embed.exp) echo 7 ;;

@@ -37,10 +37,14 @@ testsuite/tools/failing-alloc.so: testsuite/tools/failing-alloc.c
 testsuite/tools/ph-run: testsuite/tools/ph-run.c
 	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-run.c
 
+# The one Chromium of pokehole.html/ (lib/html.exp, html_chromium).
+testsuite/tools/ph-browser: testsuite/tools/ph-browser.c
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ testsuite/tools/ph-browser.c -ljansson
+
 # Built by `make check` before the testsuite runs.
 TEST_TOOLS := testsuite/tools/ph-probe testsuite/tools/ph-gen \
 	testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so \
-	testsuite/tools/ph-run
+	testsuite/tools/ph-run testsuite/tools/ph-browser
 
 # pokehole.realcode/ (real C++ code through the plugin and the reader, and
 # the header sweep) runs in `make check` with the rest; alone, with the
