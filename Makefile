@@ -61,6 +61,8 @@ ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	baseline/merge.c
 # The spelling of C declarators: the readers' and the plugin's.
 ENGINE_SRC += input/declarator.c
+# What an allocation of a type takes in each allocator (issue 35).
+ENGINE_SRC += reorg/alloc.c
 # Objects of generated sources, plain data: the sanitized builds
 # (mk/hardening.mk) link them as they are.
 ENGINE_GEN_OBJ := build/report/html-assets.o
