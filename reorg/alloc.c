@@ -188,3 +188,11 @@ done:
 	*per_slab = (unsigned)(((uint64_t)page_size << order) / slot);
 	return order;
 }
+
+uint64_t ph_slub_slot(uint64_t object_size, unsigned align, int freeptr_outside)
+{
+	uint64_t size = align_up(object_size ? object_size : 1, 8);
+	if (freeptr_outside)
+		size += 8;
+	return align_up(size, align ? align : 8);
+}

@@ -73,6 +73,14 @@ int ph_alloc_kmalloc_caches(struct ph_alloc_model *m, const uint32_t *sizes, uns
 /* The class of a request of BYTES under M.  */
 void ph_alloc_class(const struct ph_alloc_model *m, uint64_t bytes, struct ph_alloc_class *ret);
 
+/* SLUB's slot for objects of OBJECT_SIZE bytes in a cache of final
+   alignment ALIGN (/sys/kernel/slab/C/align): the object rounded to a
+   word, a free pointer after it where the object cannot hold one
+   (FREEPTR_OUTSIDE: a constructor, or SLAB_TYPESAFE_BY_RCU without a
+   freeptr_offset), rounded to ALIGN (mm/slub.c, calculate_sizes;
+   without SLUB's debugging).  */
+uint64_t ph_slub_slot(uint64_t object_size, unsigned align, int freeptr_outside);
+
 /* SLUB's slab order for objects of SLOT bytes (calculate_order of Linux
    6.8 and later), with the objects a slab holds in *PER_SLAB.  */
 unsigned ph_slub_order(uint64_t slot, unsigned nr_cpus, unsigned page_size, unsigned *per_slab);

@@ -18,11 +18,18 @@
                                     theirs, and each cache's objects a
                                     slab and pages a slab are SLUB's order
                                     for this machine's CPUs
+       alloc-test slub SLABDIR      every cache of SLABDIR (a
+                                    /sys/kernel/slab): the model's slot
+                                    for its object_size, align, ctor and
+                                    destroy_by_rcu is its slab_size, and
+                                    SLUB's order for that slot its order
+                                    and objs_per_slab
 
    Prints each difference (at most 20) and a last line "MODEL: N
    checked, N differ"; exit 0 when none differ, 1 when some do, 2 when
    the allocator cannot be asked.  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <dlfcn.h>
 #include <malloc.h>
 #include <stdio.h>
@@ -179,6 +186,72 @@ static int test_kmalloc(const char *path)
 	return differ != 0;
 }
 
+/* SLABDIR/CACHE/FILE: its number, or -1; for ctor, 1 when it names
+   one.  */
+static long sys_value(const char *dir, const char *cache, const char *file)
+{
+	char path[1024], buf[256];
+	snprintf(path, sizeof path, "%s/%s/%s", dir, cache, file);
+	FILE *f = fopen(path, "r");
+	long v = -1;
+	if (f && fgets(buf, sizeof buf, f))
+		v = strcmp(file, "ctor") == 0 ? (buf[0] != '\n' && buf[0] != 0) : strtol(buf, NULL, 10);
+	else if (f && strcmp(file, "ctor") == 0)
+		v = 0;
+	if (f)
+		fclose(f);
+	return v;
+}
+
+static int test_slub(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d) {
+		printf("cannot read %s\n", dir);
+		return 2;
+	}
+	unsigned cpus = present_cpus(), caches = 0, inside = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		const char *c = e->d_name;
+		if (c[0] == '.')
+			continue;
+		long os = sys_value(dir, c, "object_size"), slot = sys_value(dir, c, "slab_size");
+		long align = sys_value(dir, c, "align"), rcu = sys_value(dir, c, "destroy_by_rcu");
+		long ctor = sys_value(dir, c, "ctor"), order = sys_value(dir, c, "order");
+		long per = sys_value(dir, c, "objs_per_slab");
+		if (os <= 0 || slot <= 0 || align <= 0 || order < 0 || per <= 0)
+			continue;
+		caches++;
+		uint64_t model = ph_slub_slot((uint64_t)os, (unsigned)align, ctor == 1 || rcu == 1);
+		/* SLAB_TYPESAFE_BY_RCU with a freeptr_offset (Linux 6.12 and
+		   later: its creator's choice, which sysfs does not show)
+		   keeps the free pointer inside */
+		if (model != (uint64_t)slot && rcu == 1 && ctor != 1 &&
+		    ph_slub_slot((uint64_t)os, (unsigned)align, 0) == (uint64_t)slot) {
+			model = (uint64_t)slot;
+			inside++;
+		}
+		char what[300];
+		snprintf(what, sizeof what, "the slot of %s, object", c);
+		result(what, (unsigned long long)os, model, (unsigned long long)slot);
+		unsigned n;
+		unsigned o = ph_slub_order((uint64_t)slot, cpus, 4096, &n);
+		snprintf(what, sizeof what, "the order of %s, slot", c);
+		result(what, (unsigned long long)slot, o, (unsigned long long)order);
+		snprintf(what, sizeof what, "the objects a slab of %s, slot", c);
+		result(what, (unsigned long long)slot, n, (unsigned long long)per);
+	}
+	closedir(d);
+	if (caches == 0) {
+		printf("no caches in %s\n", dir);
+		return 2;
+	}
+	printf("slub (%u CPUs, %u caches, %u with the free pointer inside by RCU's freeptr_offset): %lu checked, %lu differ\n",
+	       cpus, caches, inside, checked, differ);
+	return differ != 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "glibc") == 0)
@@ -187,6 +260,8 @@ int main(int argc, char **argv)
 		return test_jemalloc();
 	if (argc == 3 && strcmp(argv[1], "kmalloc") == 0)
 		return test_kmalloc(argv[2]);
-	fprintf(stderr, "usage: alloc-test glibc | jemalloc | kmalloc SLABINFO\n");
+	if (argc == 3 && strcmp(argv[1], "slub") == 0)
+		return test_slub(argv[2]);
+	fprintf(stderr, "usage: alloc-test glibc | jemalloc | kmalloc SLABINFO | slub SLABDIR\n");
 	return 2;
 }
