@@ -5,10 +5,7 @@
 
 #include <string.h>
 
-static uint64_t align_up(uint64_t n, uint64_t a)
-{
-	return (n + a - 1) / a * a;
-}
+#include "place.h"
 
 /* The smallest order whose 2^order pages hold BYTES.  */
 static unsigned page_order(uint64_t bytes, unsigned page_size)
@@ -81,11 +78,11 @@ int ph_alloc_kmalloc_caches(struct ph_alloc_model *m, const uint32_t *sizes, uns
 static void glibc_class(const struct ph_alloc_model *m, uint64_t n, struct ph_alloc_class *r)
 {
 	uint64_t sz = m->ptr_size;
-	uint64_t minsize = align_up(4 * sz, 16);
+	uint64_t minsize = ph_align_up(4 * sz, 16);
 	uint64_t chunk = n + sz + 15 < minsize ? minsize : (n + sz + 15) & ~(uint64_t)15;
 	if (n >= 128 * 1024) {
 		uint64_t skip = (2 * sz) % 16 ? 16 - (2 * sz) % 16 : 0;
-		r->size = align_up(chunk + sz + (skip ? 15 : 0), m->page_size);
+		r->size = ph_align_up(chunk + sz + (skip ? 15 : 0), m->page_size);
 		r->usable = r->size - skip - 2 * sz;
 		r->pages = 1;
 		return;
@@ -103,13 +100,13 @@ static void jemalloc_class(uint64_t n, struct ph_alloc_class *r)
 	if (n <= 8)
 		c = 8;
 	else if (n <= 128)
-		c = align_up(n, 16);
+		c = ph_align_up(n, 16);
 	else {
 		unsigned p = 0;
 		while (((uint64_t)2 << p) < n)
 			p++;
 		/* 2^p < n <= 2^(p+1) */
-		c = align_up(n, (uint64_t)1 << (p - 2));
+		c = ph_align_up(n, (uint64_t)1 << (p - 2));
 	}
 	r->size = r->usable = c;
 }
@@ -191,8 +188,8 @@ done:
 
 uint64_t ph_slub_slot(uint64_t object_size, unsigned align, int freeptr_outside)
 {
-	uint64_t size = align_up(object_size ? object_size : 1, 8);
+	uint64_t size = ph_align_up(object_size ? object_size : 1, 8);
 	if (freeptr_outside)
 		size += 8;
-	return align_up(size, align ? align : 8);
+	return ph_align_up(size, align);
 }
