@@ -62,7 +62,7 @@ ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 # The spelling of C declarators: the readers' and the plugin's.
 ENGINE_SRC += input/declarator.c
 # What an allocation of a type takes in each allocator (issue 35).
-ENGINE_SRC += reorg/alloc.c
+ENGINE_SRC += reorg/alloc.c reorg/allocs.c reorg/allocdb.c reorg/worth.c report/allocs.c
 # Objects of generated sources, plain data: the sanitized builds
 # (mk/hardening.mk) link them as they are.
 ENGINE_GEN_OBJ := build/report/html-assets.o
@@ -83,6 +83,7 @@ PLUGIN_SRC += plugin/cxxctors.cc
 PLUGIN_SRC += plugin/args.cc
 PLUGIN_SRC += plugin/attributes.cc
 PLUGIN_SRC += plugin/collected.cc
+PLUGIN_SRC += plugin/allocs.cc plugin/allocs-walk.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
 # the default GCC must compile them again.
 #

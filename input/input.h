@@ -41,6 +41,7 @@ enum ph_input_format {
 extern const char *const ph_input_format_names[PH_INPUT_NR_FORMATS];
 
 struct ph_sitedb;
+struct ph_allocdb;
 
 struct ph_input_opts {
 	const struct ph_input_filter *filter;	/* NULL: every type */
@@ -74,6 +75,9 @@ struct ph_input_opts {
 	/* Where the reports' "sites" records go (-R, -P, --patch); NULL:
 	   they are skipped as records of another kind.  */
 	struct ph_sitedb *sites;
+	/* Where the reports' "allocs" records go (--worth, -R, -P,
+	   --slabinfo); NULL: skipped.  */
+	struct ph_allocdb *allocs;
 	/* The files of one call read as one program (across.h): a class
 	   only declared in one file is looked for in the others, once all
 	   are read (ph_dw_across_finish).  NULL: each file alone.  */

@@ -26,7 +26,7 @@ INPUT_SRC := input/load.c input/formats.c \
 	input/dwarf/defs.c input/dwarf/resolve.c input/dwarf/offmap.c \
 	input/compact/btf.c input/compact/ctf.c input/compact/typegraph.c \
 	input/reports/jsonl-read.c input/reports/frame-read.c \
-	input/reports/sites-read.c
+	input/reports/sites-read.c input/reports/allocs-read.c input/reports/record-keys.c
 FUNCT_LIB_SRC := funct/fntable.c funct/funcs.c funct/funcs-walk.c \
 	funct/funcs-jobs.c funct/funcs-json.c funct/fntype.c
 # pokehole's own: the command and its subcommands (--diff's functions
@@ -34,6 +34,7 @@ FUNCT_LIB_SRC := funct/fntable.c funct/funcs.c funct/funcs-walk.c \
 POKEHOLE_SRC := tools/pokehole.c tools/pokehole-options.c \
 	tools/pokehole-print.c tools/cli.c tools/baseline-in.c \
 	tools/diff-cmd.c tools/diff-funcs.c tools/patch-cmd.c
+POKEHOLE_SRC += tools/slabinfo-cmd.c tools/slabinfo-read.c tools/worth-cmd.c
 # Every object of tools/pokehole (the sanitizer and fuzzing builds of
 # mk/hardening.mk take the same list).
 DWARF_SRC := $(POKEHOLE_SRC) $(INPUT_SRC) $(FUNCT_LIB_SRC)
@@ -60,7 +61,7 @@ FUNCT_SRC := tools/pokefunct.c tools/cli.c input/formats.c $(FUNCT_LIB_SRC) \
 	input/dwarf/queue.c input/dwarf/lines.c input/dwarf/scan-sections.c \
 	input/dwarf/util.c input/dwarf/offmap.c input/dwarf/session.c \
 	input/reports/jsonl-read.c input/reports/frame-read.c \
-	input/reports/sites-read.c
+	input/reports/sites-read.c input/reports/allocs-read.c input/reports/record-keys.c
 FUNCT_OBJ := $(FUNCT_SRC:%.c=build/%.o)
 FUNCT_TOOL := tools/pokefunct
 

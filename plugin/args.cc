@@ -101,6 +101,22 @@ static const char *parse_sites(const char *value, void *)
 	return NULL;
 }
 
+static const char *parse_allocs(const char *value, void *)
+{
+	if (value && strcmp(value, "0") && strcmp(value, "1"))
+		return "nothing, 0 or 1";
+	ph_opts.allocs = !value || strcmp(value, "0");
+	return NULL;
+}
+
+static const char *parse_packable(const char *value, void *)
+{
+	if (!value || strcmp(value, "class"))
+		return "%<class%>";
+	ph_opts.packable_class = true;
+	return NULL;
+}
+
 static const char *parse_cacheline(const char *value, void *)
 {
 	unsigned long n;
@@ -204,6 +220,8 @@ static const struct option_spec {
 	{ "functions", "functions", parse_flag, &ph_opts.functions },
 	{ "embed", "embed", parse_flag, &ph_opts.embed },
 	{ "sites", "sites[=0]", parse_sites, NULL },
+	{ "allocs", "allocs[=0]", parse_allocs, NULL },
+	{ "packable", "packable=class", parse_packable, NULL },
 };
 
 /* "report=PATH|-  json=PATH|-  ...", from the table.  */

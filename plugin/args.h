@@ -21,6 +21,10 @@ struct ph_plugin_options {
 	bool functions;
 	bool embed;
 	int sites;		/* -1: as the other options imply */
+	int allocs;		/* -1: as the other options imply */
+	/* packable=class: warn=packable only where the allocator's class
+	   of the type changes (alloc.h).  */
+	bool packable_class;
 };
 /* Defaults set in plugin_init.  */
 extern struct ph_plugin_options ph_opts;

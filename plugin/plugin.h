@@ -163,6 +163,9 @@ struct ph_warn_options {
 	uint64_t min_hole;		/* bytes; smaller holes are ignored */
 	unsigned cacheline;
 	const struct ph_baseline *baseline;	/* or NULL */
+	/* packable=class: a packable type is warned about only when its
+	   allocator's class changes (allocs.h).  */
+	bool packable_class;
 };
 
 /* Warns about T, the layout of TYPE, as O asks; SITES are its

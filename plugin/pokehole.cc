@@ -63,6 +63,7 @@
 #include "plugin.h"
 #include "sites-tree.h"
 #include "args.h"
+#include "allocs.h"
 
 /* Defines gcc_version: once, here.  */
 #include "plugin-version.h"
@@ -208,6 +209,7 @@ static void cleanup(void)
 	baseline = NULL;
 	ph_embed_release();
 	ph_sites_release();
+	ph_allocs_release();
 	ph_collected_deinit();
 	ph_names_destroy(ph_opts.types);
 }
@@ -278,6 +280,9 @@ static void report(void)
 	if (sites && ph_opts.sites &&
 	    (ph_opts.json || ph_opts.json_dir || ph_opts.embed))
 		ph_sites_render_unit(&sites_json);
+	bool allocs = ph_allocs_enabled() &&
+		      (ph_opts.json || ph_opts.json_dir || ph_opts.embed);
+	ph_allocs_finish();
 	for (unsigned i = 0; i < ph_collected_count(); i++) {
 		const struct ph_type *t;
 		bool typedef_name;
@@ -337,6 +342,10 @@ static void report(void)
 		bool repeated;
 		if ((err = ph_dedup_seen(dedup, t, &repeated)))
 			break;
+		/* Twins the report shows once are one type to the
+		   reader: their sites and instances all count.  */
+		if (allocs)
+			ph_allocs_render(type, t, &sites_json);
 		if (repeated)
 			continue;
 		if (sites && ph_opts.sites && ph_sites_worth_a_record(rep) &&
@@ -429,6 +438,7 @@ int plugin_init(struct plugin_name_args *info,
 	ph_opts.cacheline = 64;
 	ph_opts.warn.min_hole = 1;
 	ph_opts.sites = -1;
+	ph_opts.allocs = -1;
 	if (!plugin_default_version_check(version, &gcc_version)) {
 		error("pokehole: this plugin was built for GCC %s and cannot "
 		      "run in GCC %s", gcc_version.basever, version->basever);
@@ -441,6 +451,7 @@ int plugin_init(struct plugin_name_args *info,
 	if (!ph_parse_args(info))
 		return 0;
 	ph_opts.warn.cacheline = ph_opts.cacheline;
+	ph_opts.warn.packable_class = ph_opts.packable_class;
 	/* A json-dir is one build's: its units warn once between them.  */
 	if (!ph_opts.warn_once && ph_opts.json_dir)
 		ph_opts.warn_once = concat(ph_opts.json_dir,
@@ -474,6 +485,13 @@ int plugin_init(struct plugin_name_args *info,
 				(ph_opts.warn.kinds & PH_WARN_PACKABLE);
 	if (ph_opts.sites || (ph_opts.warn.kinds & PH_WARN_PACKABLE))
 		ph_sites_register(info->base_name);
+	/* Allocation sites and static instances: what a smaller layout
+	   saves where the memory is spent (issue 35).  */
+	if (ph_opts.allocs < 0)
+		ph_opts.allocs = ph_opts.json || ph_opts.json_dir ||
+				 ph_opts.embed || ph_opts.packable_class;
+	if (ph_opts.allocs)
+		ph_allocs_register(info->base_name);
 	if (ph_opts.functions || (ph_opts.warn.kinds & PH_WARN_UNINLINED)) {
 		struct ph_funcs_options fo;
 

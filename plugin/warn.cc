@@ -19,6 +19,8 @@
 
 #include "plugin.h"
 #include "sites-tree.h"
+#include "allocs.h"
+#include "../reorg/alloc.h"
 
 #include <string>
 
@@ -373,6 +375,49 @@ static std::string site_note(const ph_unit_site &s, const char *name,
 	return q + ": " + why;
 }
 
+/* What the allocator TYPE goes to in this unit makes of SIZE bytes:
+   its first heap site's (the kernel's kmalloc, a slab cache's slot, the
+   C library's malloc), or without one the target's (kmalloc in the
+   kernel, malloc outside); *NAME says it for the note.  0 when the
+   allocator is not modelled.  */
+static uint64_t alloc_class(tree type, uint64_t size, uint64_t align,
+			    char *name, size_t len)
+{
+	uint64_t cache_align;
+	enum ph_alloc_how how = ph_allocs_how(type, &cache_align);
+	struct ph_alloc_model m;
+	struct ph_alloc_class c;
+
+	name[0] = '\0';
+	if (how == PH_HOW_NR)
+		how = ph_allocs_kernel_unit() ? PH_HOW_KMALLOC : PH_HOW_MALLOC;
+	switch (how) {
+	case PH_HOW_KMALLOC:
+		ph_alloc_kmalloc(&m, 1);
+		ph_alloc_class(&m, size, &c);
+		if (c.pages)
+			snprintf(name, len, "order-%u pages", c.order);
+		else
+			snprintf(name, len, "kmalloc-%u", (unsigned)c.cache);
+		return c.pages ? (uint64_t)4096 << c.order : c.size;
+	case PH_HOW_CACHE: {
+		uint64_t a = cache_align > align ? cache_align : align;
+		uint64_t slot = ph_slub_slot(size, (unsigned)(a < 8 ? 8 : a), 0);
+		snprintf(name, len, "%llu-byte slab slots",
+			 (unsigned long long)slot);
+		return slot;
+	}
+	case PH_HOW_OTHER:
+		return 0;
+	default:
+		ph_alloc_glibc(&m, POINTER_SIZE / 8);
+		ph_alloc_class(&m, size, &c);
+		snprintf(name, len, "%llu-byte malloc chunks",
+			 (unsigned long long)c.size);
+		return c.size;
+	}
+}
+
 static void warn_packable(tree type, const struct ph_type *t,
 			  const struct ph_type_report *rep, const char *name)
 {
@@ -381,6 +426,17 @@ static void warn_packable(tree type, const struct ph_type *t,
 	   only growth against a baseline is warned about.  */
 	if (!rep || !rep->suggested || rep->fixed)
 		return;
+	/* packable=class: only a saving the allocator gives back, as a
+	   kernel reviewer asks (kmalloc-96 to kmalloc-64, not 72 to 66).  */
+	char now[64] = "", packed[64] = "";
+	if (current_opts->packable_class) {
+		uint64_t a = alloc_class(type, t->size, t->align, now,
+					 sizeof(now));
+		uint64_t b = alloc_class(type, rep->suggested->size, t->align,
+					 packed, sizeof(packed));
+		if (a && a == b)
+			return;
+	}
 
 	std::vector<std::pair<const ph_unit_site *, const char *>> stops;
 	const char *definition = NULL;
@@ -417,6 +473,8 @@ static void warn_packable(tree type, const struct ph_type *t,
 	ph_warn_once_shown(warned);
 	if (!warned)
 		return;
+	if (current_opts->packable_class && now[0] && packed[0])
+		inform(where, "in %s now, %s reordered", now, packed);
 	std::string order;
 	for (size_t i = 0; i < rep->suggested->nr_members; i++) {
 		if (i)

@@ -21,7 +21,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tests=
 # What tests the tree itself, not the plugin or the reader with a
 # compiler: run once, with the reader's tests.
-ONCE="structure.exp hashtab.exp alloc.exp"
+ONCE="structure.exp hashtab.exp alloc.exp slabinfo.exp"
 # Every test file but those named.
 all_but() {
 	(cd "$top/testsuite" && ls pokehole.*/*.exp | sed 's|.*/||' |

@@ -20,6 +20,9 @@ static const char *progname = PH_POKEHOLE_NAME;
 
 enum {
 	OPT_STRUCTS = 256,
+	OPT_SLABINFO,
+	OPT_WORTH,
+	OPT_ALLOCATOR,
 	OPT_UNIONS,
 	OPT_JSON,
 	OPT_HOT,
@@ -111,6 +114,18 @@ static const struct ph_cli_option options[] = {
 	PH_CLI_ARG("budget", OPT_BUDGET, "NAME:BYTES",
 	  "with --diff, a type of the new build\nlarger than BYTES is an "
 	  "error (repeat\nfor more types)"),
+	{ "slabinfo", optional_argument, OPT_SLABINFO, "FILE",
+	  "the slab caches of /proc/slabinfo (or\nFILE, a saved one) tied to "
+	  "structs:\nwhat packing each saves in memory now" },
+	PH_CLI_FLAG("worth", OPT_WORTH,
+	  "rank the types by what packing saves\nwhere they are allocated "
+	  "(the plugin's\nreports): the allocator's class now and\npacked "
+	  "at each heap site, static bytes"),
+	PH_CLI_ARG("allocator", OPT_ALLOCATOR, "NAME",
+	  "with --worth, -R, -P: the user-space\nallocator, glibc (default), "
+	  "glibc32 or\njemalloc"),
+	PH_CLI_FLAG("verbose", 'V',
+	  "with --slabinfo, name each cache tied\nto no struct, and why"),
 	PH_CLI_FLAG("groups", OPT_GROUPS,
 	  "print NAME<TAB>GROUP<TAB>OFFSET<TAB>SIZE<TAB>\nCACHELINES for each "
 	  "cacheline group\n(__cacheline_group_begin/end markers)"),
@@ -379,6 +394,26 @@ int ph_pokehole_options_parse(int argc, char **argv,
 			}
 			break;
 		}
+		case OPT_WORTH:
+			o->worth = true;
+			break;
+		case OPT_ALLOCATOR:
+			if (strcmp(optarg, "glibc") && strcmp(optarg, "glibc32") &&
+			    strcmp(optarg, "jemalloc")) {
+				fprintf(stderr, "%s: --allocator takes glibc, "
+					"glibc32 or jemalloc, not '%s'\n",
+					progname, optarg);
+				return 2;
+			}
+			o->allocator = optarg;
+			break;
+		case OPT_SLABINFO:
+			o->slabinfo = true;
+			o->slabinfo_file = optarg;
+			break;
+		case 'V':
+			o->verbose = true;
+			break;
 		case OPT_BTF_BASE:
 			o->btf_base = optarg;
 			break;

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "diff-cmd.h"
 #include "../reorg/select.h"
+#include "../reorg/allocdb.h"
 #include "../reorg/sitedb.h"
 
 /* The command's name in its messages.  */
@@ -43,6 +44,20 @@ struct ph_pokehole_options {
 	/* The build's order-dependent sites, from the reports' "sites"
 	   records (-R, -P, --patch).  */
 	struct ph_sitedb *sites;
+	/* --worth, and --allocator's name (NULL: glibc).  The build's
+	   allocation sites, from the reports' "allocs" records (--worth,
+	   -R, -P, --slabinfo).  */
+	bool worth;
+	const char *allocator;
+	struct ph_allocdb *allocs;
+	/* --slabinfo[=FILE]: FILE, or NULL for /proc/slabinfo.  The
+	   caches of CACHE_PAIRS (NR_CACHE_PAIRS pairs, cache then struct,
+	   alternating) are tied to the struct named there before any is
+	   tied by its name.  -V: name the caches tied to no struct.  */
+	bool slabinfo, verbose;
+	const char *slabinfo_file;
+	const char *const *cache_pairs;
+	size_t nr_cache_pairs;
 	bool have_at;			/* --at */
 	uint64_t at;
 	unsigned fail_on;		/* --fail-on: PH_DIFF_FAIL_* */

@@ -2,6 +2,7 @@
    Lines, -R's and -P's suggestions with the build's verdict, cacheline
    groups, the HTML page and the SVG picture, and --at.  */
 #include "pokehole-print.h"
+#include "worth-cmd.h"
 #include "../reorg/analysis.h"
 #include "../reorg/groups.h"
 #include "../report/at.h"
@@ -109,6 +110,24 @@ static void render_verdict(struct ph_buf *out, bool safe, size_t records,
 	}
 }
 
+/* -P's columns after the verdict's: the class at T's first classed
+   heap site now and packed ("-" without one), the bytes one allocation
+   a site saves, the static bytes saved.  */
+static void packable_worth(struct ph_buf *out, const struct ph_worth *w)
+{
+	const struct ph_worth_site *m = NULL;
+	char a[48], b[48];
+
+	for (size_t i = 0; i < w->nr_sites && !m; i++)
+		if (w->sites[i].classed || w->sites[i].slab_now)
+			m = &w->sites[i];
+	out->len--;
+	ph_buf_printf(out, "\t%s\t%s\t%" PRIu64 "\t%" PRIu64 "\n",
+		      m ? ph_worth_class_name(m, false, a, sizeof(a)) : "-",
+		      m ? ph_worth_class_name(m, true, b, sizeof(b)) : "-",
+		      w->heap_saved, w->static_saved + w->static_saved_in);
+}
+
 /* -R, -S and -P: what the engine makes of T.  */
 static struct ph_error *print_reorganized(struct ph_buf *out,
 					  struct ph_model *model,
@@ -137,6 +156,16 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 	if (verdict && (err = ph_sitedb_verdict(o->sites, t, r.type, &safe,
 						&records, &stops, &nr)))
 		return err;
+	/* With the build's allocation sites, what the saving is worth.  */
+	struct ph_worth worth;
+	struct ph_type_allocs merged;
+	bool weighed = false;
+	if (r.type->size < t->size &&
+	    (err = ph_pokehole_worth_type(o, t, r.type->size, &worth, &merged,
+					  &weighed))) {
+		free(stops);
+		return err;
+	}
 	switch (o->output) {
 	case OUT_PACKABLE:
 		if (r.type->size < t->size) {
@@ -154,22 +183,32 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 					ph_buf_printf(out, "\tunsafe:%zu\n",
 						      nr ? nr : 1);
 			}
+			/* And with its allocation sites: the class now
+			   and packed, the bytes an allocation saves at
+			   its heap sites, the static bytes saved.  */
+			if (weighed)
+				packable_worth(out, &worth);
 		}
-		free(stops);
-		return NULL;
+		break;
 	case OUT_JSON:
-		free(stops);
-		return ph_render_jsonl_reorg(out, r.type, o->cacheline,
-					     t->size);
+		err = ph_render_jsonl_reorg(out, r.type, o->cacheline, t->size);
+		break;
 	default:
 		err = ph_render_reorg_text(out, t, &r, &text_opts,
 					   o->show_steps);
 		if (!err && verdict)
 			render_verdict(out, safe, records, stops, nr,
 				       o->sites->nr_unreported != 0);
-		free(stops);
-		return err;
+		if (!err && weighed)
+			ph_pokehole_render_worth(out, &worth);
+		break;
 	}
+	free(stops);
+	if (weighed) {
+		ph_worth_free(&worth);
+		ph_allocdb_merged_free(&merged);
+	}
+	return err;
 }
 
 /* --groups: a line per cacheline group of T, the numbers the kernel's

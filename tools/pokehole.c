@@ -7,6 +7,8 @@
 #include "../input/load.h"
 #include "diff-cmd.h"
 #include "patch-cmd.h"
+#include "slabinfo-cmd.h"
+#include "worth-cmd.h"
 #include "../input/dwarf/across.h"
 
 #include <stdio.h>
@@ -69,6 +71,10 @@ static struct ph_error *print_mode(struct ph_model *model,
 {
 	struct ph_error *err = NULL;
 
+	if (o->slabinfo)
+		return ph_pokehole_slabinfo(model, o, status);
+	if (o->worth)
+		return ph_pokehole_worth(model, o);
 	if (o->patch) {
 		struct ph_reorg_options ropts = ph_pokehole_reorg_options(o);
 		struct ph_buf out;
@@ -146,7 +152,7 @@ int main(int argc, char **argv)
 	/* pahole's lists: the types it lists, not those local to
 	   functions, and the compiler's own (__va_list_tag).  */
 	load_opts.pahole_types = o.output == OUT_SIZES ||
-				 o.output == OUT_PACKABLE;
+				 o.output == OUT_PACKABLE || o.slabinfo;
 	for (unsigned i = 0; i < o.common.nr_formats; i++)
 		load_opts.formats[i] =
 			(enum ph_input_format)o.common.formats[i];
@@ -159,6 +165,13 @@ int main(int argc, char **argv)
 	if (o.reorganize || o.output == OUT_PACKABLE || o.patch) {
 		o.sites = &sitedb;
 		load_opts.sites = &sitedb;
+	}
+	struct ph_allocdb allocdb;
+	ph_allocdb_init(&allocdb);
+	if (o.reorganize || o.output == OUT_PACKABLE || o.worth ||
+	    o.slabinfo) {
+		o.allocs = &allocdb;
+		load_opts.allocs = &allocdb;
 	}
 	if (o.diff) {
 		/* -C and the other type filters ask about types alone.  */
@@ -223,6 +236,18 @@ int main(int argc, char **argv)
 		if (err)
 			status = ph_cli_error(progname, err, 1);
 	}
+	/* The caches the build's reports tie to structs (a
+	   kmem_cache_create's name and its size argument's type).  */
+	const char **pairs = NULL;
+	if (o.slabinfo && allocdb.n) {
+		size_t nr;
+		if ((err = ph_allocdb_cache_pairs(&allocdb, &pairs, &nr)))
+			status = ph_cli_error(progname, err, 1);
+		else {
+			o.cache_pairs = pairs;
+			o.nr_cache_pairs = nr;
+		}
+	}
 	/* What --patch's status 1 means when it comes from reading.  */
 	bool failed = status != 0;
 
@@ -249,6 +274,8 @@ int main(int argc, char **argv)
 	    ph_cli_flush(progname))
 		status = status > 1 ? status : 1;
 	ph_sitedb_deinit(&sitedb);
+	free(pairs);
+	ph_allocdb_deinit(&allocdb);
 	ph_dedup_destroy(dedup);
 	ph_model_destroy(model);
 	ph_pokehole_options_deinit(&o);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "allocs-read.h"
 #include "sites-read.h"
 #include "../../baseline/json.h"
 #include "../../baseline/lines.h"
@@ -239,6 +240,7 @@ struct load {
 	struct ph_dedup *dedup;
 	const struct ph_input_filter *filter;
 	struct ph_sitedb *sites;
+	struct ph_allocdb *allocs;
 	struct ph_arena scratch;
 	struct ph_error *first;		/* the first bad line's error */
 	unsigned nr_bad;		/* bad lines after it */
@@ -497,6 +499,9 @@ static struct ph_error *add_record(struct load *l, size_t lineno,
 		if (l->sites && strcmp(json_string_value(kind), "sites") == 0)
 			return ph_sites_load_record(l->origin, lineno, v,
 						    l->sites);
+		if (l->allocs && strcmp(json_string_value(kind), "allocs") == 0)
+			return ph_allocs_load_record(l->origin, lineno, v,
+						     l->allocs);
 		return NULL;
 	}
 	t.file = "";
@@ -560,6 +565,7 @@ struct ph_error *ph_report_load_text(const char *origin, const char *text,
 		.dedup = dedup,
 		.filter = opts ? opts->filter : NULL,
 		.sites = opts ? opts->sites : NULL,
+		.allocs = opts ? opts->allocs : NULL,
 	};
 	struct ph_error *err;
 

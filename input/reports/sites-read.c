@@ -2,67 +2,17 @@
    checked whole before it is added: kinds the contract names, numbers
    in range, lists of bounded length.  */
 #include "sites-read.h"
+#include "record-keys.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { MAX_LIST = 1 << 20 };
 
 static struct ph_error *bad(const char *origin, size_t lineno,
 			    const char *what)
 {
 	return ph_error_create(PH_ERROR_INVALID, "%s:%zu: a sites record %s",
 			       origin, lineno, what);
-}
-
-static const char *str(const json_t *v, const char *key, bool *ok)
-{
-	const json_t *s = json_object_get(v, key);
-
-	if (!s)
-		return "";
-	if (!json_is_string(s)) {
-		*ok = false;
-		return "";
-	}
-	return json_string_value(s);
-}
-
-static uint64_t num(const json_t *v, const char *key, uint64_t max, bool *ok)
-{
-	const json_t *n = json_object_get(v, key);
-
-	if (!n)
-		return 0;
-	if (!json_is_integer(n) || json_integer_value(n) < 0 ||
-	    (uint64_t)json_integer_value(n) > max) {
-		*ok = false;
-		return 0;
-	}
-	return (uint64_t)json_integer_value(n);
-}
-
-/* A site's or an edit's place in a source: "file", "line", "column".  */
-static void place(const json_t *v, const char **file, uint32_t *line,
-		  uint32_t *column, bool *ok)
-{
-	*file = str(v, "file", ok);
-	*line = (uint32_t)num(v, "line", UINT32_MAX, ok);
-	*column = (uint32_t)num(v, "column", UINT32_MAX, ok);
-}
-
-static const json_t *list(const json_t *v, const char *key, bool *ok)
-{
-	const json_t *a = json_object_get(v, key);
-
-	if (!a)
-		return NULL;
-	if (!json_is_array(a) || json_array_size(a) > MAX_LIST) {
-		*ok = false;
-		return NULL;
-	}
-	return a;
 }
 
 struct ph_error *ph_sites_load_record(const char *origin, size_t lineno,
@@ -77,29 +27,29 @@ struct ph_error *ph_sites_load_record(const char *origin, size_t lineno,
 	memset(&s, 0, sizeof(s));
 	/* A unit's own record: its sites were collected.  */
 	if (!json_object_get(v, "name")) {
-		const char *unit = str(v, "unit", &ok), *dir = str(v, "dir", &ok);
+		const char *unit = ph_record_str(v, "unit", &ok), *dir = ph_record_str(v, "dir", &ok);
 		if (!ok || !*unit)
 			return bad(origin, lineno, "without a \"name\" or a "
 				   "\"unit\"");
 		return ph_sitedb_note_unit(db, dir, unit, true);
 	}
-	s.name = str(v, "name", &ok);
-	kind = str(v, "type_kind", &ok);
+	s.name = ph_record_str(v, "name", &ok);
+	kind = ph_record_str(v, "type_kind", &ok);
 	if (!ok || !*s.name)
 		return bad(origin, lineno, "without a \"name\"");
 	if (!ph_kind_parse(kind, &s.kind))
 		return bad(origin, lineno, "with an unknown \"type_kind\"");
 	x = json_object_get(v, "typedef");
 	s.typedef_name = json_is_true(x);
-	s.file = str(v, "file", &ok);
-	s.line = (unsigned)num(v, "line", UINT32_MAX, &ok);
-	s.dir = str(v, "dir", &ok);
-	s.unit = str(v, "unit", &ok);
-	s.size = num(v, "size", UINT64_MAX >> 4, &ok);
-	s.new_size = num(v, "new_size", UINT64_MAX >> 4, &ok);
-	order = list(v, "order", &ok);
-	sites = list(v, "sites", &ok);
-	edits = list(v, "edits", &ok);
+	s.file = ph_record_str(v, "file", &ok);
+	s.line = (unsigned)ph_record_num(v, "line", UINT32_MAX, &ok);
+	s.dir = ph_record_str(v, "dir", &ok);
+	s.unit = ph_record_str(v, "unit", &ok);
+	s.size = ph_record_num(v, "size", UINT64_MAX >> 4, &ok);
+	s.new_size = ph_record_num(v, "new_size", UINT64_MAX >> 4, &ok);
+	order = ph_record_list(v, "order", &ok);
+	sites = ph_record_list(v, "sites", &ok);
+	edits = ph_record_list(v, "edits", &ok);
 	if (!ok)
 		return bad(origin, lineno, "with a key of the wrong type");
 
@@ -128,15 +78,15 @@ struct ph_error *ph_sites_load_record(const char *origin, size_t lineno,
 		struct ph_site *d = &s.sites[i];
 
 		if (!json_is_object(e) ||
-		    !ph_site_kind_parse(str(e, "site", &ok), &d->kind)) {
+		    !ph_site_kind_parse(ph_record_str(e, "site", &ok), &d->kind)) {
 			err = bad(origin, lineno, "with a site of an unknown "
 				  "kind");
 			goto out;
 		}
-		place(e, &d->file, &d->line, &d->column, &ok);
-		d->member = str(e, "member", &ok);
-		d->other = str(e, "other", &ok);
-		d->why = str(e, "why", &ok);
+		ph_record_place(e, &d->file, &d->line, &d->column, &ok);
+		d->member = ph_record_str(e, "member", &ok);
+		d->other = ph_record_str(e, "other", &ok);
+		d->why = ph_record_str(e, "why", &ok);
 		d->rewrite = json_is_true(json_object_get(e, "rewrite"));
 	}
 	for (size_t i = 0; i < s.nr_edits; i++) {
@@ -148,11 +98,11 @@ struct ph_error *ph_sites_load_record(const char *origin, size_t lineno,
 				  "object");
 			goto out;
 		}
-		place(e, &d->file, &d->line, &d->column, &ok);
-		d->end_line = (uint32_t)num(e, "end_line", UINT32_MAX, &ok);
-		d->end_column = (uint32_t)num(e, "end_column", UINT32_MAX, &ok);
-		d->old_text = str(e, "old", &ok);
-		d->new_text = str(e, "new", &ok);
+		ph_record_place(e, &d->file, &d->line, &d->column, &ok);
+		d->end_line = (uint32_t)ph_record_num(e, "end_line", UINT32_MAX, &ok);
+		d->end_column = (uint32_t)ph_record_num(e, "end_column", UINT32_MAX, &ok);
+		d->old_text = ph_record_str(e, "old", &ok);
+		d->new_text = ph_record_str(e, "new", &ok);
 		const json_t *from = json_object_get(e, "from");
 		if (from) {
 			uint32_t *to[4] = { &d->from_line, &d->from_column,

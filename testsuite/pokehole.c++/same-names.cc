@@ -20,4 +20,4 @@ W<const volatile decltype (nullptr)> w3;
 
 // { dg-final { scan-pokehole-json {"name":"W<std::nullptr_t>","kind":"struct","typedef":false,"size":4,} } }
 // { dg-final { scan-pokehole-json {"name":"W<std::nullptr_t>","kind":"struct","typedef":false,"size":(16|8),} } }
-// { dg-final { scan-pokehole-json-not {(?s)"name":"W<std::nullptr_t>".*"name":"W<std::nullptr_t>".*"name":"W<std::nullptr_t>"} } }
+// { dg-final { scan-pokehole-json-not {(?s)"name":"W<std::nullptr_t>","kind".*"name":"W<std::nullptr_t>","kind".*"name":"W<std::nullptr_t>","kind"} } }

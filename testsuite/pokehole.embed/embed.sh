@@ -17,7 +17,7 @@ check() {	# check NAME WHY-IF-NOT-EMPTY
 	if [ -z "$2" ]; then ok "$1"; else bad "$1" "$2"; fi
 }
 # The layout records of JSON Lines files, sorted, each once.
-layouts() { cat "$@" | grep -v -e '"kind":"function"' -e '^{"kind":"sites"' |
+layouts() { cat "$@" | grep -v -e '"kind":"function"' -e '^{"kind":"sites"' -e '^{"kind":"allocs"' |
 	LC_ALL=C sort -u; }
 # The loaded image of a program: the build ID note is a hash of the whole
 # file, every section counted, so it differs as it does with -g.

@@ -1,0 +1,426 @@
+/* Heap allocation sites (allocs.h): where they are found.  An allocation
+   is a call to an allocator whose result is converted to a pointer to a
+   record, T *: that conversion names the type, as the front end already
+   folded sizeof into a number.  The size argument then says how many
+   objects of T one call takes (N * sizeof(T), a run-time multiple, or
+   sizeof(T) and a tail).  In C++ the library's own functions allocate
+   for the program (a vector's array, a map's node, make_shared's control
+   block): a conversion inside a system header's function is noted
+   against that function, and the program's calls into the library are
+   tied to it at the end (allocs.cc).  */
+#include "sites.h"
+
+#include <map>
+#include <set>
+
+#include "plugin.h"
+#include "allocs.h"
+#include "allocs-state.h"
+
+/* kmalloc and its kin, kernel allocators whose classes are not the
+   kmalloc caches, and the C library's: by name, with the arguments
+   whose product is the size.  Kernels from 6.10 add "_noprof" to most,
+   which is stripped before the look-up.  */
+struct alloc_named {
+	const char *name;
+	enum ph_alloc_how how;
+	int size_arg, count_arg;
+};
+
+static const alloc_named alloc_names[] = {
+	{ "kmalloc", PH_HOW_KMALLOC, 0, -1 },
+	{ "kzalloc", PH_HOW_KMALLOC, 0, -1 },
+	{ "kmalloc_node", PH_HOW_KMALLOC, 0, -1 },
+	{ "kzalloc_node", PH_HOW_KMALLOC, 0, -1 },
+	{ "__kmalloc", PH_HOW_KMALLOC, 0, -1 },
+	{ "__kmalloc_node", PH_HOW_KMALLOC, 0, -1 },
+	{ "kcalloc", PH_HOW_KMALLOC, 0, 1 },
+	{ "kmalloc_array", PH_HOW_KMALLOC, 0, 1 },
+	{ "kcalloc_node", PH_HOW_KMALLOC, 0, 1 },
+	{ "kmalloc_array_node", PH_HOW_KMALLOC, 0, 1 },
+	{ "kvmalloc", PH_HOW_KMALLOC, 0, -1 },
+	{ "kvzalloc", PH_HOW_KMALLOC, 0, -1 },
+	{ "kvmalloc_node", PH_HOW_KMALLOC, 0, -1 },
+	{ "kvzalloc_node", PH_HOW_KMALLOC, 0, -1 },
+	{ "kvcalloc", PH_HOW_KMALLOC, 0, 1 },
+	{ "kvmalloc_array", PH_HOW_KMALLOC, 0, 1 },
+	{ "krealloc", PH_HOW_KMALLOC, 1, -1 },
+	{ "krealloc_array", PH_HOW_KMALLOC, 1, 2 },
+	{ "kmemdup", PH_HOW_KMALLOC, 1, -1 },
+	{ "devm_kmalloc", PH_HOW_KMALLOC, 1, -1 },
+	{ "devm_kzalloc", PH_HOW_KMALLOC, 1, -1 },
+	{ "devm_kcalloc", PH_HOW_KMALLOC, 1, 2 },
+	{ "devm_kmalloc_array", PH_HOW_KMALLOC, 1, 2 },
+	{ "vmalloc", PH_HOW_OTHER, 0, -1 },
+	{ "vzalloc", PH_HOW_OTHER, 0, -1 },
+	{ "vmalloc_node", PH_HOW_OTHER, 0, -1 },
+	{ "vzalloc_node", PH_HOW_OTHER, 0, -1 },
+	{ "vcalloc", PH_HOW_OTHER, 0, 1 },
+	{ "malloc", PH_HOW_MALLOC, 0, -1 },
+	{ "calloc", PH_HOW_MALLOC, 0, 1 },
+	{ "realloc", PH_HOW_MALLOC, 1, -1 },
+	{ "reallocarray", PH_HOW_MALLOC, 1, 2 },
+	{ "aligned_alloc", PH_HOW_MALLOC, 1, -1 },
+	{ "memalign", PH_HOW_MALLOC, 1, -1 },
+	{ "valloc", PH_HOW_MALLOC, 0, -1 },
+	{ "pvalloc", PH_HOW_MALLOC, 0, -1 },
+};
+
+static const char *const alloc_cache_allocs[] = {
+	"kmem_cache_alloc", "kmem_cache_zalloc", "kmem_cache_alloc_node",
+	"kmem_cache_alloc_lru",
+};
+
+static const char *const alloc_cache_creates[] = {
+	"kmem_cache_create", "kmem_cache_create_usercopy",
+	"__kmem_cache_create_args", "__kmem_cache_create",
+};
+
+static bool alloc_in(const std::string &name, const char *const *list,
+		     size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (name == list[i])
+			return true;
+	return false;
+}
+
+bool ph_alloc_classify(tree fn, struct ph_alloc_fn *ret)
+{
+	if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn))
+		return false;
+	*ret = { PH_HOW_MALLOC, -1, -1, false, false };
+	if (DECL_IS_OPERATOR_NEW_P(fn)) {
+		const char *op = IDENTIFIER_POINTER(DECL_NAME(fn));
+		/* Placement new, operator new(size_t, void *), takes no
+		   memory: it constructs where it is told.  */
+		tree parms = TYPE_ARG_TYPES(TREE_TYPE(fn));
+		if (parms && TREE_CHAIN(parms) &&
+		    TREE_VALUE(TREE_CHAIN(parms)) &&
+		    TREE_CODE(TREE_VALUE(TREE_CHAIN(parms))) == POINTER_TYPE)
+			return false;
+		ret->how = strstr(op, "[]") ? PH_HOW_NEW_ARRAY : PH_HOW_NEW;
+		ret->size_arg = 0;
+		return true;
+	}
+	std::string name = IDENTIFIER_POINTER(DECL_NAME(fn));
+	size_t np = name.size();
+	if (np > 7 && name.compare(np - 7, 7, "_noprof") == 0)
+		name.resize(np - 7);
+	if (alloc_in(name, alloc_cache_allocs, ARRAY_SIZE(alloc_cache_allocs))) {
+		ret->how = PH_HOW_CACHE;
+		ret->cache_alloc = true;
+		return true;
+	}
+	if (alloc_in(name, alloc_cache_creates,
+		     ARRAY_SIZE(alloc_cache_creates))) {
+		ret->how = PH_HOW_CACHE;
+		ret->cache_create = true;
+		ret->size_arg = 1;
+		return true;
+	}
+	/* The C library's only outside the kernel, whose own malloc (in
+	   a few drivers' code) is no such thing.  */
+	bool kernel = ph_allocs_kernel_unit();
+	for (const auto &a : alloc_names) {
+		if (name != a.name || (kernel && a.how == PH_HOW_MALLOC))
+			continue;
+		ret->how = a.how;
+		ret->size_arg = a.size_arg;
+		ret->count_arg = a.count_arg;
+		return true;
+	}
+	/* What GCC knows as an allocator: alloc_size says which arguments
+	   are the size; a malloc function of one integer argument takes
+	   that many bytes.  */
+	tree attr = lookup_attribute("alloc_size",
+				     TYPE_ATTRIBUTES(TREE_TYPE(fn)));
+	ret->how = kernel ? PH_HOW_OTHER : PH_HOW_MALLOC;
+	if (attr && TREE_VALUE(attr)) {
+		tree args = TREE_VALUE(attr);
+		tree a0 = TREE_VALUE(args);
+		if (!a0 || !tree_fits_uhwi_p(a0))
+			return false;
+		ret->size_arg = (int)tree_to_uhwi(a0) - 1;
+		if (TREE_CHAIN(args) && TREE_VALUE(TREE_CHAIN(args)) &&
+		    tree_fits_uhwi_p(TREE_VALUE(TREE_CHAIN(args))))
+			ret->count_arg = (int)tree_to_uhwi(
+				TREE_VALUE(TREE_CHAIN(args))) - 1;
+		return ret->size_arg >= 0;
+	}
+	if (!DECL_IS_MALLOC(fn))
+		return false;
+	int n = 0, at = -1;
+	for (tree p = TYPE_ARG_TYPES(TREE_TYPE(fn));
+	     p && p != void_list_node; p = TREE_CHAIN(p), n++)
+		if (INTEGRAL_TYPE_P(TREE_VALUE(p)))
+			at = at == -1 ? n : -2;
+	if (at < 0)
+		return false;
+	ret->size_arg = at;
+	return true;
+}
+
+/* E without the conversions, SAVE_EXPRs and C++'s overflow check around
+   new[]'s size (n <= max ? n * size : throw).  */
+static tree alloc_strip(tree e)
+{
+	for (unsigned depth = 0; e && depth < 16; depth++) {
+		if (CONVERT_EXPR_P(e) || TREE_CODE(e) == NON_LVALUE_EXPR ||
+		    TREE_CODE(e) == SAVE_EXPR)
+			e = TREE_OPERAND(e, 0);
+		else if (TREE_CODE(e) == COND_EXPR)
+			e = TREE_OPERAND(e, 1);
+		else
+			break;
+	}
+	return e;
+}
+
+/* A run-time multiple of SIZE: E is X * C with SIZE dividing C.  */
+static bool alloc_multiple(tree e, uint64_t size)
+{
+	if (!e || TREE_CODE(e) != MULT_EXPR)
+		return false;
+	for (int i = 0; i < 2; i++) {
+		tree c = alloc_strip(TREE_OPERAND(e, i));
+		if (c && TREE_CODE(c) == INTEGER_CST && tree_fits_uhwi_p(c) &&
+		    tree_to_uhwi(c) && tree_to_uhwi(c) % size == 0)
+			return true;
+	}
+	return false;
+}
+
+/* What a size argument (or two, multiplied) says of objects of SIZE
+   bytes.  */
+static void alloc_read_size(tree a, tree b, uint64_t size, alloc_site_rec *s)
+{
+	a = alloc_strip(a);
+	b = b ? alloc_strip(b) : NULL_TREE;
+	if (!a || !size)
+		return;
+	if (b) {
+		bool ca = TREE_CODE(a) == INTEGER_CST && tree_fits_uhwi_p(a);
+		bool cb = TREE_CODE(b) == INTEGER_CST && tree_fits_uhwi_p(b);
+		if (ca && cb) {
+			uint64_t n = tree_to_uhwi(a) * tree_to_uhwi(b);
+			s->bytes = n;
+			s->count = n / size;
+			s->tail = n % size != 0;
+		} else if (ca || cb) {
+			uint64_t c = tree_to_uhwi(ca ? a : b);
+			s->array = c && c % size == 0;
+		}
+		return;
+	}
+	if (TREE_CODE(a) == INTEGER_CST && tree_fits_uhwi_p(a)) {
+		uint64_t n = tree_to_uhwi(a);
+		s->bytes = n;
+		s->count = n / size;
+		s->tail = n % size != 0 && n > size;
+		return;
+	}
+	if (alloc_multiple(a, size)) {
+		s->array = true;
+		return;
+	}
+	if (TREE_CODE(a) == PLUS_EXPR) {
+		for (int i = 0; i < 2; i++) {
+			tree c = alloc_strip(TREE_OPERAND(a, i));
+			tree other = alloc_strip(TREE_OPERAND(a, 1 - i));
+			if (!c || TREE_CODE(c) != INTEGER_CST ||
+			    !tree_fits_uhwi_p(c))
+				continue;
+			/* new[]'s cookie before the array, or a tail after
+			   the objects.  */
+			s->tail = true;
+			if (alloc_multiple(other, size))
+				s->array = true;
+			else
+				s->count = tree_to_uhwi(c) / size;
+			return;
+		}
+	}
+}
+
+/* The variable (or member) an expression names, for a cache.  */
+static std::string alloc_var_name(tree e)
+{
+	e = alloc_strip(e);
+	if (!e)
+		return "";
+	if ((VAR_P(e) || TREE_CODE(e) == PARM_DECL) && DECL_NAME(e))
+		return IDENTIFIER_POINTER(DECL_NAME(e));
+	if (TREE_CODE(e) == COMPONENT_REF && DECL_NAME(TREE_OPERAND(e, 1)))
+		return IDENTIFIER_POINTER(DECL_NAME(TREE_OPERAND(e, 1)));
+	return "";
+}
+
+struct alloc_walk {
+	tree fn;
+	bool system;
+	location_t where;
+	/* new[]'s TARGET_EXPR slots holding operator new[]'s result (the
+	   array's address is the slot plus the cookie).  */
+	std::map<tree, tree> slots;
+	std::set<tree> creates_done;
+};
+
+static void alloc_converted(alloc_walk *w, tree conv)
+{
+	tree to = TREE_TYPE(conv);
+	if (!to || TREE_CODE(to) != POINTER_TYPE ||
+	    !RECORD_OR_UNION_TYPE_P(TREE_TYPE(to)))
+		return;
+	tree type = TYPE_MAIN_VARIANT(TREE_TYPE(to));
+	tree e = TREE_OPERAND(conv, 0);
+	bool cookie = false;
+	for (unsigned depth = 0; e && depth < 16; depth++) {
+		if (CONVERT_EXPR_P(e) || TREE_CODE(e) == NON_LVALUE_EXPR ||
+		    TREE_CODE(e) == SAVE_EXPR)
+			e = TREE_OPERAND(e, 0);
+		else if (TREE_CODE(e) == TARGET_EXPR)
+			e = TREE_OPERAND(e, 1);
+		else if (TREE_CODE(e) == COMPOUND_EXPR)
+			e = TREE_OPERAND(e, 1);
+		else if (TREE_CODE(e) == POINTER_PLUS_EXPR &&
+			 TREE_CODE(TREE_OPERAND(e, 1)) == INTEGER_CST) {
+			cookie = true;
+			e = TREE_OPERAND(e, 0);
+		} else
+			break;
+	}
+	if (e && w->slots.count(e))
+		e = w->slots[e];
+	if (!e || TREE_CODE(e) != CALL_EXPR)
+		return;
+	struct ph_alloc_fn how;
+	if (!ph_alloc_classify(get_callee_fndecl(e), &how) ||
+	    how.cache_create)
+		return;
+	uint64_t size = COMPLETE_TYPE_P(type) && tree_fits_uhwi_p(
+				TYPE_SIZE_UNIT(type)) ?
+			tree_to_uhwi(TYPE_SIZE_UNIT(type)) : 0;
+	alloc_site_rec s;
+	s.how = how.how;
+	int n = call_expr_nargs(e);
+	if (how.size_arg >= 0 && how.size_arg < n)
+		alloc_read_size(CALL_EXPR_ARG(e, how.size_arg),
+				how.count_arg >= 0 && how.count_arg < n ?
+				CALL_EXPR_ARG(e, how.count_arg) : NULL_TREE,
+				size, &s);
+	if (cookie)
+		s.tail = true;
+	if (how.cache_alloc) {
+		if (n > 0)
+			s.cache_var = alloc_var_name(CALL_EXPR_ARG(e, 0));
+		s.count = 1;
+	}
+	location_t loc = EXPR_HAS_LOCATION(e) ? EXPR_LOCATION(e) :
+			 EXPR_HAS_LOCATION(conv) ? EXPR_LOCATION(conv) :
+			 w->where;
+	if (w->system) {
+		ph_allocs_library_object(w->fn, type, size, s.array || !s.count);
+		return;
+	}
+	s.call = ph_allocs_fn_name(get_callee_fndecl(e));
+	ph_allocs_place(&s, loc);
+	ph_allocs_add(type, std::move(s));
+}
+
+/* kmem_cache_create(name, size, align, ...): the cache's name and the
+   variable it goes to; its type is found at the end.  */
+static void alloc_cache_create(alloc_walk *w, tree call, tree lhs)
+{
+	struct ph_alloc_fn how;
+	if (w->system || !w->creates_done.insert(call).second ||
+	    !ph_alloc_classify(get_callee_fndecl(call), &how) ||
+	    !how.cache_create || call_expr_nargs(call) < 2)
+		return;
+	alloc_cache_pending p;
+	p.site.how = PH_HOW_CACHE;
+	p.site.call = ph_allocs_fn_name(get_callee_fndecl(call));
+	location_t loc = EXPR_HAS_LOCATION(call) ? EXPR_LOCATION(call)
+						 : w->where;
+	ph_allocs_place(&p.site, loc);
+	p.loc = loc;
+	tree name = alloc_strip(CALL_EXPR_ARG(call, 0));
+	if (name && TREE_CODE(name) == ADDR_EXPR)
+		name = TREE_OPERAND(name, 0);
+	if (name && TREE_CODE(name) == STRING_CST)
+		p.site.cache = TREE_STRING_POINTER(name);
+	tree size = alloc_strip(CALL_EXPR_ARG(call, 1));
+	if (size && TREE_CODE(size) == INTEGER_CST && tree_fits_uhwi_p(size))
+		p.size = tree_to_uhwi(size);
+	if (call_expr_nargs(call) > 2) {
+		tree al = alloc_strip(CALL_EXPR_ARG(call, 2));
+		if (al && TREE_CODE(al) == INTEGER_CST && tree_fits_uhwi_p(al))
+			p.site.cache_align = tree_to_uhwi(al);
+	}
+	p.site.count = 1;
+	p.site.bytes = p.size;
+	if (lhs)
+		p.site.cache_var = alloc_var_name(lhs);
+	ph_allocs_cache_created(std::move(p));
+}
+
+static tree alloc_walk_cb(tree *tp, int *, void *data)
+{
+	alloc_walk *w = (alloc_walk *)data;
+	tree t = *tp;
+
+	if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
+		w->where = EXPR_LOCATION(t);
+	switch (TREE_CODE(t)) {
+	CASE_CONVERT:
+		alloc_converted(w, t);
+		break;
+	case TARGET_EXPR: {
+		tree init = alloc_strip(TREE_OPERAND(t, 1));
+		struct ph_alloc_fn how;
+		if (init && TREE_CODE(init) == CALL_EXPR &&
+		    ph_alloc_classify(get_callee_fndecl(init), &how))
+			w->slots[TREE_OPERAND(t, 0)] = init;
+		break;
+	}
+	case MODIFY_EXPR:
+	case INIT_EXPR: {
+		tree rhs = alloc_strip(TREE_OPERAND(t, 1));
+		if (rhs && TREE_CODE(rhs) == CALL_EXPR)
+			alloc_cache_create(w, rhs, TREE_OPERAND(t, 0));
+		break;
+	}
+	case CALL_EXPR:
+		alloc_cache_create(w, t, NULL_TREE);
+		if (ph_lang_cxx)
+			ph_allocs_note_call(w->fn, get_callee_fndecl(t),
+					    EXPR_HAS_LOCATION(t) ?
+					    EXPR_LOCATION(t) : w->where);
+		break;
+	default:
+		if (ph_lang_cxx && TREE_CODE(t) == AGGR_INIT_EXPR) {
+			tree callee = PH_AGGR_INIT_EXPR_FN(t);
+			if (callee && TREE_CODE(callee) == ADDR_EXPR)
+				callee = TREE_OPERAND(callee, 0);
+			ph_allocs_note_call(w->fn, callee, w->where);
+		}
+		break;
+	}
+	return NULL_TREE;
+}
+
+void ph_allocs_walk(tree fn)
+{
+	alloc_walk w;
+
+	w.fn = fn;
+	w.system = in_system_header_at(DECL_SOURCE_LOCATION(fn));
+	w.where = DECL_SOURCE_LOCATION(fn);
+	/* The C library's inline functions allocate nothing of the
+	   program's; C has no library templates.  */
+	if (w.system && !ph_lang_cxx)
+		return;
+	if (ph_lang_cxx)
+		ph_allocs_note_clones(fn);
+	walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), alloc_walk_cb, &w);
+}
