@@ -149,7 +149,8 @@ static struct ph_error *add_map(struct ph_html *h, const struct ph_type *t,
 }
 
 struct ph_error *ph_html_add(struct ph_html *h, const struct ph_type *t,
-			     const struct ph_type *suggested)
+			     const struct ph_type *suggested,
+			     const struct ph_html_alloc *alloc)
 {
 	struct ph_analysis a;
 	struct ph_error *err;
@@ -166,7 +167,9 @@ struct ph_error *ph_html_add(struct ph_html *h, const struct ph_type *t,
 	/* [name, kind, size, align, holes, hole bytes, bit holes, hole
 	   bits, padding, bit padding, cachelines, saved, file, line,
 	   unused bits (what the map hatches), the map [chunk, offset,
-	   bytes], the suggestion's map or 0] */
+	   bytes], the suggestion's map or 0, the allocator's class now
+	   and reordered ("" when none), the bytes saved where allocated
+	   (-1 when the reports do not know the type)] */
 	ph_buf_puts(&h->index, h->nr_types ? ",\n[" : "[");
 	json_in_html(&h->index, t->name);
 	ph_buf_printf(&h->index, ",\"%s\",%" PRIu64 ",%" PRIu32 ",%u,%" PRIu64
@@ -180,10 +183,17 @@ struct ph_error *ph_html_add(struct ph_html *h, const struct ph_type *t,
 	ph_buf_printf(&h->index, ",%u,%" PRIu64 ",[%zu,%zu,%zu],", t->line,
 		      unused, m.chunk, m.offset, m.len);
 	if (saved)
-		ph_buf_printf(&h->index, "[%zu,%zu,%zu]]", r.chunk, r.offset,
+		ph_buf_printf(&h->index, "[%zu,%zu,%zu],", r.chunk, r.offset,
 			      r.len);
 	else
-		ph_buf_puts(&h->index, "0]");
+		ph_buf_puts(&h->index, "0,");
+	json_in_html(&h->index, alloc ? alloc->class_now : "");
+	ph_buf_putc(&h->index, ',');
+	json_in_html(&h->index, alloc ? alloc->class_packed : "");
+	if (alloc)
+		ph_buf_printf(&h->index, ",%" PRIu64 "]", alloc->worth);
+	else
+		ph_buf_puts(&h->index, ",-1]");
 	h->nr_types++;
 	return ph_buf_error(&h->index);
 }
@@ -223,15 +233,24 @@ struct ph_error *ph_html_write(struct ph_html *h, struct ph_buf *out)
 		ph_buf_puts(out, "<th data-key=\"11\" class=\"n\" "
 			    "title=\"bytes the suggested order saves\">"
 			    "saves</th>");
+	if (h->opts.allocs)
+		ph_buf_puts(out, "<th data-key=\"17\" title=\"the allocator's "
+			    "class at the type's heap sites, now and "
+			    "reordered\">class</th>"
+			    "<th data-key=\"19\" class=\"n\" title=\"bytes "
+			    "the suggested order saves where the type is "
+			    "allocated: one allocation a heap site, and its "
+			    "static instances\">worth</th>");
 	ph_buf_puts(out, "</tr></thead><tbody id=\"ph-rows\"></tbody></table>"
 		    "</nav>\n<section id=\"ph-detail\"><p class=\"hint\">"
 		    "Open a type from the index. Hover a block for its "
 		    "offset, size, alignment and type.</p></section></main>\n"
 		    "<div id=\"ph-info\"></div>\n"
 		    "<script type=\"application/json\" id=\"ph-data\">");
-	ph_buf_printf(out, "{\"cacheline\":%u,\"reorganized\":%s,\"types\":[",
-		      h->opts.cacheline,
-		      h->opts.reorganized ? "true" : "false");
+	ph_buf_printf(out, "{\"cacheline\":%u,\"reorganized\":%s,"
+		      "\"allocs\":%s,\"types\":[", h->opts.cacheline,
+		      h->opts.reorganized ? "true" : "false",
+		      h->opts.allocs ? "true" : "false");
 	ph_buf_putn(out, h->index.data, h->index.len);
 	ph_buf_puts(out, "]}</script>\n<script>");
 	ph_buf_puts(out, ph_html_script);

@@ -255,8 +255,37 @@ static struct ph_error *draw_type(struct ph_model *model,
 		return err;
 	if (r.type && r.type->size >= t->size)
 		r.type = NULL;
-	if (html)
-		return ph_html_add(html, t, r.type);
+	if (html) {
+		/* With the build's allocation sites: what the order
+		   saves where the type is allocated.  */
+		struct ph_worth w;
+		struct ph_type_allocs merged;
+		struct ph_html_alloc alloc = { "", "", 0 };
+		char a[48] = "", b[48] = "";
+		bool known = false;
+
+		if (r.type && o->allocs && o->allocs->n &&
+		    (err = ph_pokehole_worth_type(o, t, r.type->size, &w,
+						  &merged, &known)))
+			return err;
+		if (known) {
+			for (size_t i = 0; i < w.nr_sites; i++)
+				if (w.sites[i].classed || w.sites[i].slab_now) {
+					ph_worth_class_name(&w.sites[i], false,
+							    a, sizeof(a));
+					ph_worth_class_name(&w.sites[i], true,
+							    b, sizeof(b));
+					break;
+				}
+			alloc = (struct ph_html_alloc){ a, b, w.worth };
+		}
+		err = ph_html_add(html, t, r.type, known ? &alloc : NULL);
+		if (known) {
+			ph_worth_free(&w);
+			ph_allocdb_merged_free(&merged);
+		}
+		return err;
+	}
 	snprintf(caption[0], sizeof(caption[0]), "%s %s: %" PRIu64 " bytes",
 		 ph_kind_name(t->kind), t->name, t->size);
 	maps[0] = (struct ph_svg_map){ t, caption[0] };

@@ -94,7 +94,9 @@ static struct ph_error *print_mode(struct ph_model *model,
 		err = ph_pokehole_print_at(model, o, status);
 	} else if (o->output == OUT_HTML) {
 		struct ph_html_options hopts = { o->cacheline, NULL,
-						 o->reorganize };
+						 o->reorganize,
+						 o->reorganize && o->allocs &&
+						 o->allocs->n };
 		struct ph_html *html = NULL;
 		char *title = page_title(o->nr_files, o->files);
 

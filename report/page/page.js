@@ -18,7 +18,15 @@ var phState = {key: 0, dir: 1, filter: '', order: null, open: -1,
 var PH = {NAME: 0, KIND: 1, SIZE: 2, ALIGN: 3, HOLES: 4, HOLE_BYTES: 5,
           BIT_HOLES: 6, HOLE_BITS: 7, PADDING: 8, BIT_PADDING: 9,
           CACHELINES: 10, SAVED: 11, FILE: 12, LINE: 13, WASTED: 14,
-          MAP: 15, SUGGESTED: 16};
+          MAP: 15, SUGGESTED: 16, CLASS: 17, CLASS_PACKED: 18,
+          WORTH: 19};
+
+// The allocator's class now and reordered, "kmalloc-96 \u2192 kmalloc-64".
+function phClass(t) {
+  if (!t[PH.CLASS]) return '';
+  return t[PH.CLASS] === t[PH.CLASS_PACKED] ? t[PH.CLASS]
+    : t[PH.CLASS] + ' \u2192 ' + t[PH.CLASS_PACKED];
+}
 
 // Bits as bytes and bits: "3 bytes", "3 bytes 2 bits", "5 bits"; in
 // the index (SHORT) "3", "3 + 2 bits", "5 bits".
@@ -65,7 +73,11 @@ function phRenderIndex() {
               phBytes(t[PH.WASTED], true) + '</td><td class="n">' +
               t[PH.CACHELINES] + '</td>' +
               (phData.reorganized ? '<td class="n">' +
-               (t[PH.SAVED] || '') + '</td>' : '') + '</tr>');
+               (t[PH.SAVED] || '') + '</td>' : '') +
+              (phData.allocs ? '<td>' + phEsc(phClass(t)) +
+               '</td><td class="n">' +
+               (t[PH.WORTH] > 0 ? t[PH.WORTH] : '') + '</td>' : '') +
+              '</tr>');
   });
   phState.more = shown > rows.length;
   document.getElementById('ph-rows').innerHTML = rows.join('');
@@ -138,6 +150,11 @@ function phSectionHtml(i, map, suggestion) {
     facts.push(phBytes(t[PH.WASTED]) + ' in no member');
   if (t[PH.FILE])
     facts.push(phEsc(t[PH.FILE]) + (t[PH.LINE] ? ':' + t[PH.LINE] : ''));
+  if (t[PH.CLASS])
+    facts.push('allocated in ' + phEsc(phClass(t)));
+  if (t[PH.WORTH] >= 0)
+    facts.push('<b>saves ' + phPlural(t[PH.WORTH], 'byte') +
+               ' where allocated</b>');
   var html = '<div class="type" data-type-index="' + i + '"><h2>' +
     t[PH.KIND] + ' ' + phEsc(t[PH.NAME]) + '</h2><p class="facts">' +
     facts.join(' \u00b7 ') + '</p><div class="maps">';
