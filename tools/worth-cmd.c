@@ -185,6 +185,7 @@ static void json_row(struct ph_buf *out, const struct ranked *r)
 		if (*h->object) {
 			ph_json_key(out, "object");
 			ph_json_string(out, h->object);
+			PH_JSON_KEY_U64(out, "object_size", h->object_size);
 		}
 		if (*h->cache) {
 			ph_json_key(out, "cache");
@@ -199,6 +200,12 @@ static void json_row(struct ph_buf *out, const struct ranked *r)
 			ph_json_key(out, "packed_class");
 			ph_json_string(out, ph_worth_class_name(s, true, b,
 								sizeof(b)));
+		}
+		if (s->classed) {
+			/* What the caller may use: malloc_usable_size,
+			   nallocx, ksize: the allocator's own answer.  */
+			PH_JSON_KEY_U64(out, "usable", s->now.usable);
+			PH_JSON_KEY_U64(out, "packed_usable", s->packed.usable);
 		}
 		PH_JSON_KEY_U64(out, "saved", s->saved);
 		ph_buf_printf(out, ",\"per_element\":%s}",
