@@ -53,7 +53,7 @@ DEBIAN_PACKAGES := $(call packages,check)
 ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 	reorg/array.c reorg/place.c reorg/units.c reorg/exhaustive.c \
 	reorg/bounded.c reorg/steps.c reorg/build.c reorg/reorganize.c \
-	reorg/select.c reorg/diff.c reorg/at.c reorg/groups.c reorg/sites.c reorg/sitedb.c \
+	reorg/select.c reorg/diff.c reorg/at.c reorg/groups.c reorg/sites.c reorg/sitedb.c reorg/nameidx.c \
 	report/buf.c report/text.c report/jsonl.c report/reorg.c report/diff.c \
 	report/at.c report/svg.c report/svg-map.c report/svg-text.c report/html.c report/sites.c report/patch.c \
 	report/dedup.c input/reports/frame.c reorg/packing.c baseline/lines.c baseline/json.c \

@@ -2,6 +2,7 @@
 #include "allocdb.h"
 #include "array.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,7 +16,7 @@ void ph_allocdb_deinit(struct ph_allocdb *db)
 {
 	ph_arena_deinit(&db->arena);
 	free(db->v);
-	free(db->by_name);
+	ph_name_index_deinit(&db->by_name);
 	memset(db, 0, sizeof(*db));
 }
 
@@ -72,16 +73,6 @@ struct ph_error *ph_allocdb_add(struct ph_allocdb *db,
 	return NULL;
 }
 
-static const struct ph_allocdb *sort_db;
-
-static int by_name(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	int c = strcmp(sort_db->v[x].name, sort_db->v[y].name);
-
-	return c ? c : (x > y) - (x < y);
-}
-
 static bool same_site(const struct ph_heap_site *a, const struct ph_heap_site *b)
 {
 	return a->how == b->how && a->line == b->line &&
@@ -129,38 +120,22 @@ struct ph_error *ph_allocdb_merged(struct ph_allocdb *db,
 {
 	memset(ret, 0, sizeof(*ret));
 	*records = 0;
-	if (db->nr_indexed != db->n) {
-		size_t *v = realloc(db->by_name, (db->n + 1) * sizeof(*v));
-
-		if (!v)
-			return &ph_error_nomem;
-		for (size_t i = 0; i < db->n; i++)
-			v[i] = i;
-		sort_db = db;
-		qsort(v, db->n, sizeof(*v), by_name);
-		sort_db = NULL;
-		db->by_name = v;
-		db->nr_indexed = db->n;
-	}
-	size_t lo = 0, hi = db->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (strcmp(db->v[db->by_name[mid]].name, t->name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	struct ph_error *err = ph_name_index_update(
+		&db->by_name, db->v, db->n, sizeof(*db->v),
+		offsetof(struct ph_type_allocs, name));
+	if (err)
+		return err;
+	size_t end, lo = ph_name_index_find(&db->by_name, db->v, sizeof(*db->v),
+					    offsetof(struct ph_type_allocs, name),
+					    t->name, &end);
 	/* The records' lists, counted first.  */
 	size_t nh = 0, ns = 0;
 	/* The record each kept instance came from.  */
 	const struct ph_type_allocs **from = NULL;
 	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = lo; i < db->n; i++) {
-			const struct ph_type_allocs *a = &db->v[db->by_name[i]];
+		for (size_t i = lo; i < end; i++) {
+			const struct ph_type_allocs *a = &db->v[db->by_name.v[i]];
 
-			if (strcmp(a->name, t->name) != 0)
-				break;
 			/* The model keeps one layout of a name however
 			   many places define it alike: their sites are
 			   all its.  */

@@ -8,6 +8,7 @@
 #include "allocs.h"
 #include "arena.h"
 #include "error.h"
+#include "nameidx.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,8 +19,7 @@ struct ph_allocdb {
 	struct ph_type_allocs *v;
 	size_t n, cap;
 	/* The records by name, made when first asked.  */
-	size_t *by_name;
-	size_t nr_indexed;
+	struct ph_name_index by_name;
 };
 
 void ph_allocdb_init(struct ph_allocdb *db);

@@ -2,6 +2,7 @@
 #include "sitedb.h"
 #include "array.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,7 +16,7 @@ void ph_sitedb_deinit(struct ph_sitedb *db)
 {
 	ph_arena_deinit(&db->arena);
 	free(db->v);
-	free(db->by_name);
+	ph_name_index_deinit(&db->by_name);
 	free(db->units);
 	free(db->dwarf_units);
 	free(db->exports);
@@ -190,16 +191,6 @@ struct ph_error *ph_sitedb_unreported(const struct ph_sitedb *db,
 	return NULL;
 }
 
-static const struct ph_sitedb *sort_db;
-
-static int by_name(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	int c = strcmp(sort_db->v[x].name, sort_db->v[y].name);
-
-	return c ? c : (x > y) - (x < y);
-}
-
 static const char *base(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -212,49 +203,32 @@ struct ph_error *ph_sitedb_find(struct ph_sitedb *db, const struct ph_type *t,
 {
 	*ret = NULL;
 	*n = 0;
-	if (db->nr_indexed != db->n) {
-		size_t *v = realloc(db->by_name, (db->n + 1) * sizeof(*v));
-
-		if (!v)
-			return &ph_error_nomem;
-		for (size_t i = 0; i < db->n; i++)
-			v[i] = i;
-		/* qsort has no argument for its comparison.  */
-		sort_db = db;
-		qsort(v, db->n, sizeof(*v), by_name);
-		sort_db = NULL;
-		db->by_name = v;
-		db->nr_indexed = db->n;
-	}
-	/* The first record of T's name.  */
-	size_t lo = 0, hi = db->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (strcmp(db->v[db->by_name[mid]].name, t->name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	size_t end = lo;
-	while (end < db->n && strcmp(db->v[db->by_name[end]].name, t->name) == 0)
-		end++;
+	struct ph_error *err = ph_name_index_update(
+		&db->by_name, db->v, db->n, sizeof(*db->v),
+		offsetof(struct ph_type_sites, name));
+	if (err)
+		return err;
+	/* The records of T's name.  */
+	size_t end, lo = ph_name_index_find(&db->by_name, db->v, sizeof(*db->v),
+					    offsetof(struct ph_type_sites, name),
+					    t->name, &end);
+	size_t *by_name = db->by_name.v;
 	/* Those of T's kind and place, moved to the front of the run.  */
 	size_t k = lo;
 	for (size_t i = lo; i < end; i++) {
-		const struct ph_type_sites *s = &db->v[db->by_name[i]];
+		const struct ph_type_sites *s = &db->v[by_name[i]];
 
 		if (s->kind != t->kind || s->typedef_name != t->typedef_name ||
 		    (t->line && s->line != t->line) ||
 		    (t->file && *t->file &&
 		     strcmp(base(s->file), base(t->file)) != 0))
 			continue;
-		size_t tmp = db->by_name[k];
-		db->by_name[k] = db->by_name[i];
-		db->by_name[i] = tmp;
+		size_t tmp = by_name[k];
+		by_name[k] = by_name[i];
+		by_name[i] = tmp;
 		k++;
 	}
-	*ret = db->by_name + lo;
+	*ret = by_name + lo;
 	*n = k - lo;
 	return NULL;
 }

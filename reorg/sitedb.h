@@ -6,6 +6,7 @@
 #define PH_SITEDB_H
 
 #include "arena.h"
+#include "nameidx.h"
 #include "sites.h"
 
 #ifdef __cplusplus
@@ -17,8 +18,7 @@ struct ph_sitedb {
 	struct ph_type_sites *v;
 	size_t n, cap;
 	/* The records by name, made when first asked.  */
-	size_t *by_name;
-	size_t nr_indexed;
+	struct ph_name_index by_name;
 	/* The units whose reports were read (their sources, absolute:
 	   the compiler's directory and file joined), and the C and C++
 	   units the files' DWARF describes: one of these not among those
