@@ -11,6 +11,8 @@ PH_PROBE_SRC := $(wildcard testsuite/tools/probe/*.c)
 PH_GEN_SRC := $(wildcard testsuite/tools/gen/*.c) testsuite/tools/gen-common.c
 PH_INITGEN_SRC := $(wildcard testsuite/tools/initgen/*.c) \
 	testsuite/tools/gen-common.c
+PH_ALLOCGEN_SRC := $(wildcard testsuite/tools/allocgen/*.c) \
+	testsuite/tools/gen-common.c
 
 testsuite/tools/ph-probe: $(PH_PROBE_SRC) testsuite/tools/probe/probe.h \
 		testsuite/tools/tool-libc.h
@@ -26,6 +28,13 @@ testsuite/tools/ph-gen: $(PH_GEN_SRC) testsuite/tools/gen/gen.h \
 testsuite/tools/ph-initgen: $(PH_INITGEN_SRC) testsuite/tools/initgen/initgen.h \
 		testsuite/tools/gen-common.h testsuite/tools/tool-libc.h
 	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ $(PH_INITGEN_SRC)
+
+# The allocation corpus of pokehole.reorg/allocgen.exp (which builds its
+# own copy with the compiler under test; this one is for runs by hand).
+testsuite/tools/ph-allocgen: $(PH_ALLOCGEN_SRC) \
+		testsuite/tools/allocgen/allocgen.h \
+		testsuite/tools/gen-common.h testsuite/tools/tool-libc.h
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ $(PH_ALLOCGEN_SRC)
 
 # The LD_PRELOAD library of pokehole.dwarf/oom.exp that makes one
 # allocation fail.
@@ -43,8 +52,9 @@ testsuite/tools/ph-browser: testsuite/tools/ph-browser.c
 
 # Built by `make check` before the testsuite runs.
 TEST_TOOLS := testsuite/tools/ph-probe testsuite/tools/ph-gen \
-	testsuite/tools/ph-initgen testsuite/tools/failing-alloc.so \
-	testsuite/tools/ph-run testsuite/tools/ph-browser
+	testsuite/tools/ph-initgen testsuite/tools/ph-allocgen \
+	testsuite/tools/failing-alloc.so testsuite/tools/ph-run \
+	testsuite/tools/ph-browser
 
 # pokehole.realcode/ (real C++ code through the plugin and the reader, and
 # the header sweep) runs in `make check` with the rest; alone, with the
