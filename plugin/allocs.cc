@@ -317,8 +317,12 @@ static void alloc_finish_decl(void *gcc_data, void *)
 		return;
 	alloc_static_rec r;
 	r.var = IDENTIFIER_POINTER(DECL_NAME(var));
+	/* Its name in the whole program: C's own; C++'s qualified name,
+	   not the mangled one, which a template's pattern must not be
+	   asked for.  */
 	if (TREE_PUBLIC(var))
-		r.symbol = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(var));
+		r.symbol = ph_lang_cxx ? lang_hooks.decl_printable_name(var, 2)
+				       : IDENTIFIER_POINTER(DECL_NAME(var));
 	expanded_location x = expand_location(DECL_SOURCE_LOCATION(var));
 	r.file = x.file ? x.file : "";
 	r.line = x.line > 0 ? x.line : 0;
