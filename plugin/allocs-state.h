@@ -14,6 +14,7 @@ struct alloc_site_rec {
 	uint64_t object_size = 0;
 	std::string cache, cache_var;
 	uint64_t cache_align = 0;
+	bool cache_hwalign = false;
 };
 
 /* A kmem_cache_create whose type is decided at the end: by the cache's

@@ -429,55 +429,63 @@ static tree alloc_find_type(const std::string &name, uint64_t size)
 	return NULL_TREE;
 }
 
-/* The type a "sizeof(struct NAME)" or "sizeof(NAME)" second argument of
-   the call at LOC names, when the text shows it.  */
-static std::string alloc_sizeof_text(location_t loc)
+/* The call at LOC as its text spells it, where the text shows it: the
+   word before the parenthesis (the function, or the macro whose
+   expansion made the call: KMEM_CACHE) and each argument's text.  */
+static bool alloc_call_text(location_t loc, std::string *callee,
+			    std::vector<std::string> *args)
 {
 	size_t off;
+	loc = linemap_resolve_location(line_table, loc,
+				       LRK_MACRO_EXPANSION_POINT, NULL);
 	const ph_src_file *f = ph_anchor_text(loc, &off);
 	if (!f)
-		return "";
+		return false;
 	const std::string &s = f->text;
-	size_t open = s.find('(', off);
-	if (open == std::string::npos || open - off > 64)
-		return "";
-	int depth = 0, arg = 0;
-	size_t start = std::string::npos;
-	for (size_t i = open + 1; i < s.size() && i - open < 512; i++) {
+	size_t w = off;
+	while (w < s.size() && (ISALNUM(s[w]) || s[w] == '_'))
+		w++;
+	*callee = s.substr(off, w - off);
+	size_t open = s.find_first_not_of(" \t\n", w);
+	if (open == std::string::npos || s[open] != '(')
+		return false;
+	int depth = 0;
+	std::string cur;
+	for (size_t i = open + 1; i < s.size() && i - open < 1024; i++) {
 		char c = s[i];
 		if (c == '(' || c == '[' || c == '{')
 			depth++;
-		else if (c == ')' || c == ']' || c == '}') {
-			if (depth-- == 0)
-				break;
+		else if ((c == ')' || c == ']' || c == '}') && depth-- == 0) {
+			args->push_back(cur);
+			return true;
 		} else if (c == ',' && depth == 0) {
-			if (++arg == 1)
-				start = i + 1;
-			else
-				break;
+			args->push_back(cur);
+			cur.clear();
+			continue;
 		}
-		if (arg == 2)
-			break;
+		cur += c;
 	}
-	if (start == std::string::npos)
-		return "";
-	std::string a = s.substr(start, 160);
+	return false;
+}
+
+/* The struct or typedef name a sizeof in TEXT names: "sizeof(struct
+   NAME)", "sizeof(NAME)"; for KMEM_CACHE's first argument, the name
+   itself.  */
+static std::string alloc_named_in(const std::string &text, bool bare)
+{
 	std::vector<std::string> words;
 	std::string w;
-	for (char c : a) {
+	for (char c : text + " ") {
 		if (ISALNUM(c) || c == '_')
 			w += c;
-		else {
-			if (!w.empty())
-				words.push_back(w);
+		else if (!w.empty()) {
+			words.push_back(w);
 			w.clear();
-			if (c == ',' || c == ')')
-				break;
 		}
 	}
-	if (words.empty() || words[0] != "sizeof")
+	size_t k = 0;
+	if (!bare && (words.empty() || words[k++] != "sizeof"))
 		return "";
-	size_t k = 1;
 	if (k < words.size() && (words[k] == "struct" || words[k] == "union"))
 		k++;
 	return k < words.size() ? words[k] : "";
@@ -487,8 +495,22 @@ static void alloc_tie_caches(void)
 {
 	for (auto &p : *alloc_caches) {
 		tree t = alloc_find_type(p.site.cache, p.size);
-		if (!t)
-			t = alloc_find_type(alloc_sizeof_text(p.loc), p.size);
+		/* The text: KMEM_CACHE(NAME, FLAGS), or the size argument's
+		   sizeof and the flags of kmem_cache_create's call; with
+		   SLAB_HWCACHE_ALIGN, SLUB aligns the objects to the
+		   cacheline (halved while two fit).  */
+		std::string callee;
+		std::vector<std::string> args;
+		if (alloc_call_text(p.loc, &callee, &args)) {
+			bool kmem = callee.compare(0, 10, "KMEM_CACHE") == 0;
+			size_t fl = kmem ? 1 : 3;
+			if (!t && args.size() > 1)
+				t = alloc_find_type(alloc_named_in(args[kmem ? 0 : 1],
+								   kmem), p.size);
+			if (args.size() > fl &&
+			    args[fl].find("SLAB_HWCACHE_ALIGN") != std::string::npos)
+				p.site.cache_hwalign = true;
+		}
 		/* The type allocated from the cache's variable.  */
 		for (auto it = alloc_by_type->begin();
 		     !t && it != alloc_by_type->end(); ++it)
@@ -512,6 +534,8 @@ static void alloc_tie_caches(void)
 					if (!o.cache.empty() &&
 					    o.cache_var == s.cache_var) {
 						s.cache = o.cache;
+						s.cache_align = o.cache_align;
+						s.cache_hwalign = o.cache_hwalign;
 						break;
 					}
 }
@@ -567,6 +591,7 @@ void ph_allocs_render(tree type, const struct ph_type *t, struct ph_buf *out)
 		h.cache = s.cache.c_str();
 		h.cache_var = s.cache_var.c_str();
 		h.cache_align = s.cache_align;
+		h.cache_hwalign = s.cache_hwalign;
 		heap.push_back(h);
 	}
 	for (const auto &s : f.statics) {

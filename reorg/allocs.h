@@ -75,6 +75,10 @@ struct ph_heap_site {
 	/* PH_HOW_CACHE: the cache's alignment argument, 0 when not a
 	   constant.  */
 	uint64_t cache_align;
+	/* PH_HOW_CACHE: created with SLAB_HWCACHE_ALIGN (the objects
+	   aligned to the cacheline, or its half, quarter... while two
+	   fit).  */
+	bool cache_hwalign;
 };
 
 /* A static variable holding objects of the type.  */

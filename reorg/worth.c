@@ -27,10 +27,20 @@ static const struct ph_alloc_model *model_of(const struct ph_heap_site *h,
 
 /* SLUB's memory an object of BYTES takes in a cache aligned to ALIGN:
    its slab's pages over the objects the slab holds.  */
-static uint64_t slab_share(uint64_t bytes, uint64_t align, unsigned nr_cpus,
-			   uint64_t *slot)
+static uint64_t slab_share(uint64_t bytes, uint64_t align, bool hwalign,
+			   unsigned nr_cpus, uint64_t *slot)
 {
 	unsigned per_slab;
+
+	/* SLAB_HWCACHE_ALIGN (mm/slab_common.c, calculate_alignment): the
+	   cacheline, halved while two objects fit in it.  */
+	if (hwalign) {
+		uint64_t ralign = 64;
+		while (bytes <= ralign / 2)
+			ralign /= 2;
+		if (ralign > align)
+			align = ralign;
+	}
 
 	*slot = ph_slub_slot(bytes, (unsigned)(align < 8 ? 8 : align), 0);
 	unsigned order = ph_slub_order(*slot, nr_cpus ? nr_cpus : 1, 4096,
@@ -78,8 +88,9 @@ static void weigh(struct ph_worth_site *w, uint64_t size, uint64_t align,
 		uint64_t s1, s2;
 		unsigned cpus = o->kmalloc ? o->kmalloc->nr_cpus : 1;
 		uint64_t al = h->cache_align ? h->cache_align : 8;
-		w->slab_now = slab_share(w->bytes, al, cpus, &s1);
-		w->slab_packed = slab_share(w->packed_bytes, al, cpus, &s2);
+		w->slab_now = slab_share(w->bytes, al, h->cache_hwalign, cpus, &s1);
+		w->slab_packed = slab_share(w->packed_bytes, al, h->cache_hwalign,
+					    cpus, &s2);
 		w->now.size = s1;
 		w->packed.size = s2;
 		w->saved = w->slab_now - w->slab_packed;

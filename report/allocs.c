@@ -40,6 +40,8 @@ static void heap_site(struct ph_buf *out, const struct ph_heap_site *h)
 		key_str(out, "cache_var", h->cache_var);
 	if (h->cache_align)
 		PH_JSON_KEY_U64(out, "cache_align", h->cache_align);
+	if (h->cache_hwalign)
+		ph_buf_puts(out, ",\"cache_hwalign\":true");
 	ph_buf_putc(out, '}');
 }
 

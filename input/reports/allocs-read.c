@@ -72,6 +72,7 @@ struct ph_error *ph_allocs_load_record(const char *origin, size_t lineno,
 		h->cache = ph_record_str(e, "cache", &ok);
 		h->cache_var = ph_record_str(e, "cache_var", &ok);
 		h->cache_align = ph_record_num(e, "cache_align", 1u << 30, &ok);
+		h->cache_hwalign = ph_record_flag(e, "cache_hwalign", &ok);
 	}
 	for (size_t i = 0; i < a.nr_statics; i++) {
 		const json_t *e = json_array_get(statics, i);
