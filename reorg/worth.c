@@ -80,6 +80,7 @@ static void weigh(struct ph_worth_site *w, uint64_t size, uint64_t align,
 	}
 	const struct ph_alloc_model *m = model_of(h, o);
 	if (m) {
+		w->model = m->kind;
 		ph_alloc_class(m, w->bytes, &w->now);
 		ph_alloc_class(m, w->packed_bytes, &w->packed);
 		w->classed = true;
@@ -150,7 +151,6 @@ const char *ph_worth_class_name(const struct ph_worth_site *s, bool packed,
 				char *buf, size_t size)
 {
 	const struct ph_alloc_class *c = packed ? &s->packed : &s->now;
-	const struct ph_heap_site *h = s->site;
 
 	if (s->slab_now)
 		snprintf(buf, size, "slab-%llu", (unsigned long long)c->size);
@@ -159,10 +159,10 @@ const char *ph_worth_class_name(const struct ph_worth_site *s, bool packed,
 			 (packed ? s->packed_bytes : s->bytes));
 	else if (c->pages)
 		snprintf(buf, size, "pages-%u", c->order);
-	else if (h->how == PH_HOW_KMALLOC)
-		snprintf(buf, size, "kmalloc-%llu", (unsigned long long)c->size);
 	else
-		snprintf(buf, size, "%s-%llu", "malloc",
+		snprintf(buf, size, "%s-%llu",
+			 s->model == PH_ALLOC_KMALLOC ? "kmalloc" :
+			 s->model == PH_ALLOC_JEMALLOC ? "jemalloc" : "glibc",
 			 (unsigned long long)c->size);
 	return buf;
 }

@@ -28,6 +28,7 @@ struct ph_worth_site {
 	uint64_t bytes, packed_bytes;
 	/* The allocator's class of each, when modelled (CLASSED).  */
 	bool classed;
+	enum ph_alloc_kind model;
 	struct ph_alloc_class now, packed;
 	/* A slab cache of its own: the memory an object takes in its slab
 	   (the slab's pages over the objects it holds), now and packed.  */

@@ -26,7 +26,7 @@ struct ph_html_options {
 };
 
 /* What a type's saving is worth (tools' --worth): the allocator's class
-   now and reordered ("kmalloc-96", "malloc-80"; "" when no heap site is
+   now and reordered ("kmalloc-96", "glibc-80"; "" when no heap site is
    classed) and the bytes saved where it is allocated.  */
 struct ph_html_alloc {
 	const char *class_now, *class_packed;
