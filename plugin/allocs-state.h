@@ -36,7 +36,6 @@ void ph_allocs_library_object(tree fn, tree object, uint64_t size, bool array);
 /* FN calls CALLEE at WHERE (C++: the program's calls into the library
    and the library's calls between its functions).  */
 void ph_allocs_note_call(tree fn, tree callee, location_t where);
-void ph_allocs_walk(tree fn);
 /* FN is a constructor or destructor with a body: its clones stand for it.  */
 void ph_allocs_note_clones(tree fn);
 /* FN as a site names it: std::vector<node>::push_back, malloc.  */

@@ -409,7 +409,7 @@ static tree alloc_walk_cb(tree *tp, int *, void *data)
 	return NULL_TREE;
 }
 
-void ph_allocs_walk(tree fn)
+static void alloc_walk_function(tree fn)
 {
 	alloc_walk w;
 
@@ -423,4 +423,20 @@ void ph_allocs_walk(tree fn)
 	if (ph_lang_cxx)
 		ph_allocs_note_clones(fn);
 	walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), alloc_walk_cb, &w);
+}
+
+static void alloc_pre_genericize(void *gcc_data, void *)
+{
+	tree fn = (tree)gcc_data;
+
+	if (!ph_allocs_enabled() || seen_error() || !fn ||
+	    !DECL_SAVED_TREE(fn))
+		return;
+	alloc_walk_function(fn);
+}
+
+void ph_allocs_walk_register(const char *plugin_name)
+{
+	register_callback(plugin_name, PLUGIN_PRE_GENERICIZE,
+			  alloc_pre_genericize, NULL);
 }

@@ -338,15 +338,6 @@ static void alloc_finish_decl(void *gcc_data, void *)
 	}
 }
 
-static void alloc_pre_genericize(void *gcc_data, void *)
-{
-	tree fn = (tree)gcc_data;
-
-	if (!alloc_on || seen_error() || !fn || !DECL_SAVED_TREE(fn))
-		return;
-	ph_allocs_walk(fn);
-}
-
 /* The library's allocations through the calls between its functions,
    then at the program's calls into it.  */
 static void alloc_tie_library(void)
@@ -637,8 +628,6 @@ void ph_allocs_register(const char *plugin_name)
 	alloc_clones = new std::map<unsigned, unsigned>;
 	register_callback(plugin_name, PLUGIN_FINISH_DECL, alloc_finish_decl,
 			  NULL);
-	register_callback(plugin_name, PLUGIN_PRE_GENERICIZE,
-			  alloc_pre_genericize, NULL);
 }
 
 void ph_allocs_release(void)

@@ -8,8 +8,10 @@
 
 #include "../reorg/allocs.h"
 
-/* Walk the unit for them from now on (the plugin's callbacks).  */
+/* Collect them from now on: the declarations' static instances
+   (allocs.cc), the function bodies' heap sites (allocs-walk.cc).  */
 void ph_allocs_register(const char *plugin_name);
+void ph_allocs_walk_register(const char *plugin_name);
 bool ph_allocs_enabled(void);
 /* What the walk left to the end: the library's allocations tied to the
    program's calls, caches tied to types.  Once, before the records.  */

@@ -490,8 +490,10 @@ int plugin_init(struct plugin_name_args *info,
 	if (ph_opts.allocs < 0)
 		ph_opts.allocs = ph_opts.json || ph_opts.json_dir ||
 				 ph_opts.embed || ph_opts.packable_class;
-	if (ph_opts.allocs)
+	if (ph_opts.allocs) {
 		ph_allocs_register(info->base_name);
+		ph_allocs_walk_register(info->base_name);
+	}
 	if (ph_opts.functions || (ph_opts.warn.kinds & PH_WARN_UNINLINED)) {
 		struct ph_funcs_options fo;
 

@@ -2,7 +2,7 @@
    Lines, -R's and -P's suggestions with the build's verdict, cacheline
    groups, the HTML page and the SVG picture, and --at.  */
 #include "pokehole-print.h"
-#include "worth-cmd.h"
+#include "worth-type.h"
 #include "../reorg/analysis.h"
 #include "../reorg/groups.h"
 #include "../report/at.h"
