@@ -8,7 +8,7 @@
 # prints malloc_usable_size of each: they must be the usable sizes
 # --worth gives, and the bytes saved their difference; each node's size
 # must be the compiler's sizeof of the node; each type's packed size the
-# one -P gives.  The check can fail: with --allocator=jemalloc the same
+# one -P gives; --html -R's columns --worth's.  The check can fail: with --allocator=jemalloc the same
 # sites' figures are not glibc's.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
@@ -162,3 +162,15 @@ else
 	bad="$(head -c 300 err)"
 fi
 result "worth: patched, each request's packed bytes are the compiler's" "$bad"
+
+# --html -R: the index's class and worth columns are --worth's.
+"$READER" --html -R prog > page.html 2>>err
+perl -0777 -ne 'print $1 if m{id="ph-data">(.*?)</script>}s' page.html |
+	jq -r 'select(.allocs) | .types[] | select(.[11] > 0 and .[19] >= 0) |
+	"\(.[0]) \(.[17]) \(.[18]) \(.[19])"' | sort > html.txt
+jq -r 'select(.name and .packed < .size) |
+	"\(.name) \([.heap[] | select(.class)][0].class // "") \([.heap[] | select(.class)][0].packed_class // "") \(.worth)"' \
+	worth.json | sort > worth-cols.txt
+bad=$(diff html.txt worth-cols.txt | head -c 400)
+[ "$(wc -l < html.txt)" -ge 16 ] || bad="only $(wc -l < html.txt) types with a worth in the page $bad"
+result "worth: --html -R's class and worth columns are --worth's" "$bad"
