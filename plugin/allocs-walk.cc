@@ -177,18 +177,60 @@ static tree alloc_strip(tree e)
 	return e;
 }
 
-/* A run-time multiple of SIZE: E is X * C with SIZE dividing C.  */
-static bool alloc_multiple(tree e, uint64_t size)
+/* E's value when the front end knows it: a number, or C++'s sizeof
+   still unfolded in an expression (SIZEOF_EXPR, the type's size), and
+   sums and products of them.  */
+static bool alloc_const(tree e, uint64_t *ret, unsigned depth = 0)
 {
-	if (!e || TREE_CODE(e) != MULT_EXPR)
+	e = alloc_strip(e);
+	if (!e || depth > 8)
 		return false;
-	for (int i = 0; i < 2; i++) {
-		tree c = alloc_strip(TREE_OPERAND(e, i));
-		if (c && TREE_CODE(c) == INTEGER_CST && tree_fits_uhwi_p(c) &&
-		    tree_to_uhwi(c) && tree_to_uhwi(c) % size == 0)
-			return true;
+	if (TREE_CODE(e) == INTEGER_CST) {
+		if (!tree_fits_uhwi_p(e))
+			return false;
+		*ret = tree_to_uhwi(e);
+		return true;
+	}
+	if (ph_sizeof_expr_p(e)) {
+		tree op = TREE_OPERAND(e, 0);
+		tree type = op && TYPE_P(op) ? op : op ? TREE_TYPE(op) : NULL_TREE;
+		if (!type || !COMPLETE_TYPE_P(type) ||
+		    !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)))
+			return false;
+		*ret = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+		return true;
+	}
+	uint64_t a, b;
+	if ((TREE_CODE(e) == MULT_EXPR || TREE_CODE(e) == PLUS_EXPR) &&
+	    alloc_const(TREE_OPERAND(e, 0), &a, depth + 1) &&
+	    alloc_const(TREE_OPERAND(e, 1), &b, depth + 1)) {
+		*ret = TREE_CODE(e) == MULT_EXPR ? a * b : a + b;
+		return true;
 	}
 	return false;
+}
+
+/* E is X * C, C known: *X and *C.  A run-time multiple of a type's
+   size when the size divides C (alloc_multiple); else perhaps a
+   flexible array folded into (n + K) * C.  */
+static bool alloc_product(tree e, tree *x, uint64_t *c)
+{
+	e = alloc_strip(e);
+	if (!e || TREE_CODE(e) != MULT_EXPR)
+		return false;
+	for (int i = 0; i < 2; i++)
+		if (alloc_const(TREE_OPERAND(e, i), c) && *c) {
+			*x = alloc_strip(TREE_OPERAND(e, 1 - i));
+			return true;
+		}
+	return false;
+}
+
+static bool alloc_multiple(tree e, uint64_t size)
+{
+	tree x;
+	uint64_t c;
+	return alloc_product(e, &x, &c) && c % size == 0;
 }
 
 /* What a size argument (or two, multiplied) says of objects of SIZE
@@ -199,22 +241,20 @@ static void alloc_read_size(tree a, tree b, uint64_t size, alloc_site_rec *s)
 	b = b ? alloc_strip(b) : NULL_TREE;
 	if (!a || !size)
 		return;
+	uint64_t n, m;
 	if (b) {
-		bool ca = TREE_CODE(a) == INTEGER_CST && tree_fits_uhwi_p(a);
-		bool cb = TREE_CODE(b) == INTEGER_CST && tree_fits_uhwi_p(b);
+		bool ca = alloc_const(a, &n), cb = alloc_const(b, &m);
 		if (ca && cb) {
-			uint64_t n = tree_to_uhwi(a) * tree_to_uhwi(b);
-			s->bytes = n;
-			s->count = n / size;
-			s->tail = n % size != 0;
+			s->bytes = n * m;
+			s->count = s->bytes / size;
+			s->tail = s->bytes % size != 0;
 		} else if (ca || cb) {
-			uint64_t c = tree_to_uhwi(ca ? a : b);
+			uint64_t c = ca ? n : m;
 			s->array = c && c % size == 0;
 		}
 		return;
 	}
-	if (TREE_CODE(a) == INTEGER_CST && tree_fits_uhwi_p(a)) {
-		uint64_t n = tree_to_uhwi(a);
+	if (alloc_const(a, &n)) {
 		s->bytes = n;
 		s->count = n / size;
 		s->tail = n % size != 0 && n > size;
@@ -224,20 +264,31 @@ static void alloc_read_size(tree a, tree b, uint64_t size, alloc_site_rec *s)
 		s->array = true;
 		return;
 	}
+	/* sizeof(T) + n * sizeof(E), a flexible array's elements after
+	   the object, which GCC folds into (n + K) * sizeof(E) when
+	   sizeof(E) divides sizeof(T).  */
+	tree x;
+	uint64_t c, k;
+	if (alloc_product(a, &x, &c) && TREE_CODE(x) == PLUS_EXPR) {
+		for (int i = 0; i < 2; i++)
+			if (alloc_const(TREE_OPERAND(x, i), &k) && k * c >= size) {
+				s->count = k * c / size;
+				s->tail = true;
+				return;
+			}
+		return;
+	}
 	if (TREE_CODE(a) == PLUS_EXPR) {
 		for (int i = 0; i < 2; i++) {
-			tree c = alloc_strip(TREE_OPERAND(a, i));
-			tree other = alloc_strip(TREE_OPERAND(a, 1 - i));
-			if (!c || TREE_CODE(c) != INTEGER_CST ||
-			    !tree_fits_uhwi_p(c))
+			if (!alloc_const(TREE_OPERAND(a, i), &k))
 				continue;
 			/* new[]'s cookie before the array, or a tail after
 			   the objects.  */
 			s->tail = true;
-			if (alloc_multiple(other, size))
+			if (alloc_multiple(TREE_OPERAND(a, 1 - i), size))
 				s->array = true;
 			else
-				s->count = tree_to_uhwi(c) / size;
+				s->count = k / size;
 			return;
 		}
 	}
@@ -263,8 +314,33 @@ struct alloc_walk {
 	/* new[]'s TARGET_EXPR slots holding operator new[]'s result (the
 	   array's address is the slot plus the cookie).  */
 	std::map<tree, tree> slots;
+	/* The cookie before each slot's array, as its conversions add it;
+	   the walk's first pass finds both (the trees do not put them
+	   before their uses).  */
+	std::map<tree, uint64_t> cookies;
+	bool prepass;
 	std::set<tree> creates_done;
 };
+
+/* The walk's first pass: new[]'s slots and cookies.  */
+static void alloc_prepass(alloc_walk *w, tree t)
+{
+	struct ph_alloc_fn how;
+
+	if (TREE_CODE(t) == TARGET_EXPR) {
+		tree init = alloc_strip(TREE_OPERAND(t, 1));
+		if (init && TREE_CODE(init) == CALL_EXPR &&
+		    ph_alloc_classify(get_callee_fndecl(init), &how))
+			w->slots[TREE_OPERAND(t, 0)] = init;
+	} else if (CONVERT_EXPR_P(t)) {
+		tree e = alloc_strip(TREE_OPERAND(t, 0));
+		if (e && TREE_CODE(e) == POINTER_PLUS_EXPR &&
+		    VAR_P(TREE_OPERAND(e, 0)) &&
+		    tree_fits_uhwi_p(TREE_OPERAND(e, 1)))
+			w->cookies[TREE_OPERAND(e, 0)] =
+				tree_to_uhwi(TREE_OPERAND(e, 1));
+	}
+}
 
 static void alloc_converted(alloc_walk *w, tree conv)
 {
@@ -274,7 +350,8 @@ static void alloc_converted(alloc_walk *w, tree conv)
 		return;
 	tree type = TYPE_MAIN_VARIANT(TREE_TYPE(to));
 	tree e = TREE_OPERAND(conv, 0);
-	bool cookie = false;
+	/* new[]'s cookie: the array starts that many bytes in.  */
+	uint64_t cookie = 0;
 	for (unsigned depth = 0; e && depth < 16; depth++) {
 		if (CONVERT_EXPR_P(e) || TREE_CODE(e) == NON_LVALUE_EXPR ||
 		    TREE_CODE(e) == SAVE_EXPR)
@@ -284,14 +361,18 @@ static void alloc_converted(alloc_walk *w, tree conv)
 		else if (TREE_CODE(e) == COMPOUND_EXPR)
 			e = TREE_OPERAND(e, 1);
 		else if (TREE_CODE(e) == POINTER_PLUS_EXPR &&
-			 TREE_CODE(TREE_OPERAND(e, 1)) == INTEGER_CST) {
-			cookie = true;
+			 TREE_CODE(TREE_OPERAND(e, 1)) == INTEGER_CST &&
+			 tree_fits_uhwi_p(TREE_OPERAND(e, 1))) {
+			cookie = tree_to_uhwi(TREE_OPERAND(e, 1));
 			e = TREE_OPERAND(e, 0);
 		} else
 			break;
 	}
-	if (e && w->slots.count(e))
+	if (e && w->slots.count(e)) {
+		if (!cookie && w->cookies.count(e))
+			cookie = w->cookies[e];
 		e = w->slots[e];
+	}
 	if (!e || TREE_CODE(e) != CALL_EXPR)
 		return;
 	struct ph_alloc_fn how;
@@ -309,8 +390,12 @@ static void alloc_converted(alloc_walk *w, tree conv)
 				how.count_arg >= 0 && how.count_arg < n ?
 				CALL_EXPR_ARG(e, how.count_arg) : NULL_TREE,
 				size, &s);
-	if (cookie)
+	if (cookie) {
+		/* The objects are what follows the cookie.  */
 		s.tail = true;
+		if (s.bytes && size)
+			s.count = s.bytes > cookie ? (s.bytes - cookie) / size : 0;
+	}
 	if (how.cache_alloc) {
 		if (n > 0)
 			s.cache_var = alloc_var_name(CALL_EXPR_ARG(e, 0));
@@ -369,20 +454,16 @@ static tree alloc_walk_cb(tree *tp, int *, void *data)
 	alloc_walk *w = (alloc_walk *)data;
 	tree t = *tp;
 
+	if (w->prepass) {
+		alloc_prepass(w, t);
+		return NULL_TREE;
+	}
 	if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
 		w->where = EXPR_LOCATION(t);
 	switch (TREE_CODE(t)) {
 	CASE_CONVERT:
 		alloc_converted(w, t);
 		break;
-	case TARGET_EXPR: {
-		tree init = alloc_strip(TREE_OPERAND(t, 1));
-		struct ph_alloc_fn how;
-		if (init && TREE_CODE(init) == CALL_EXPR &&
-		    ph_alloc_classify(get_callee_fndecl(init), &how))
-			w->slots[TREE_OPERAND(t, 0)] = init;
-		break;
-	}
 	case MODIFY_EXPR:
 	case INIT_EXPR: {
 		tree rhs = alloc_strip(TREE_OPERAND(t, 1));
@@ -422,6 +503,12 @@ static void alloc_walk_function(tree fn)
 		return;
 	if (ph_lang_cxx)
 		ph_allocs_note_clones(fn);
+	if (ph_lang_cxx) {
+		w.prepass = true;
+		walk_tree_without_duplicates(&DECL_SAVED_TREE(fn),
+					     alloc_walk_cb, &w);
+	}
+	w.prepass = false;
 	walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), alloc_walk_cb, &w);
 }
 

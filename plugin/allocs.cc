@@ -100,6 +100,11 @@ static bool alloc_program_type(tree type)
 
 void ph_allocs_place(alloc_site_rec *s, location_t loc)
 {
+	/* Where the call's text starts: C++ puts a call's caret at its
+	   parenthesis, C at its name, and an inline function of a header
+	   both compile must be one site.  */
+	if (!from_macro_expansion_at(loc))
+		loc = get_start(loc);
 	expanded_location x = expand_location(loc);
 
 	s->file = x.file ? x.file : "";
@@ -402,8 +407,14 @@ static bool alloc_named_as(tree type, const std::string &name)
 	tree n = TYPE_NAME(type);
 	if (n && TREE_CODE(n) == TYPE_DECL)
 		n = DECL_NAME(n);
-	return n && TREE_CODE(n) == IDENTIFIER_NODE &&
-	       name == IDENTIFIER_POINTER(n);
+	if (n && TREE_CODE(n) == IDENTIFIER_NODE &&
+	    name == IDENTIFIER_POINTER(n))
+		return true;
+	/* sizeof(T_t): the unit's typedef names of the type.  */
+	for (const auto &alias : ph_type_aliases(type))
+		if (alias == name)
+			return true;
+	return false;
 }
 
 static tree alloc_find_type(const std::string &name, uint64_t size)

@@ -99,6 +99,17 @@ static inline struct cpp_reader *ph_parse_in(void)
 #define ph_aggr_init_expr_nargs(NODE) (VL_EXP_OPERAND_LENGTH(NODE) - 3)
 #define PH_CLEANUP_BODY(NODE) TREE_OPERAND(CLEANUP_STMT_CHECK(NODE), 0)
 
+/* C++'s sizeof, which templates and some expressions keep unfolded
+   until genericization: GCC 12 tells sizeof(x) from sizeof x apart.  */
+static inline bool ph_sizeof_expr_p(tree t)
+{
+#if BUILDING_GCC_MAJOR >= 12
+	if (TREE_CODE(t) == PAREN_SIZEOF_EXPR)
+		return true;
+#endif
+	return TREE_CODE(t) == SIZEOF_EXPR;
+}
+
 #if BUILDING_GCC_MAJOR < 11
 #error "pokehole needs the plugin interface of GCC 11 or later"
 #endif

@@ -169,6 +169,13 @@ static void json_row(struct ph_buf *out, const struct ranked *r)
 	ph_buf_puts(out, "]}\n");
 }
 
+static bool same_type(const struct ph_type *a, const struct ph_type *b)
+{
+	return a->kind == b->kind && a->size == b->size &&
+	       a->align == b->align && a->typedef_name == b->typedef_name &&
+	       strcmp(a->name, b->name) == 0;
+}
+
 struct ph_error *ph_pokehole_worth(struct ph_model *model,
 				   const struct ph_pokehole_options *o)
 {
@@ -201,15 +208,23 @@ struct ph_error *ph_pokehole_worth(struct ph_model *model,
 	if (!err) {
 		qsort(v, n, sizeof(*v), by_worth);
 		uint64_t total = 0, heap = 0, stat = 0;
+		size_t shown = 0;
 		if (o->output != OUT_JSON)
 			ph_buf_puts(&out, "# type\tsize\tpacked\tclass\tclass "
 				    "packed\tsaved an allocation\theap sites\t"
 				    "static bytes\tstatic saved\n");
 		for (size_t i = 0; i < n; i++) {
+			/* One type the model keeps twice (a member's type
+			   spelled "struct A" by C, "A" by C++) merges the
+			   same records twice: ranked once.  */
+			if (i && same_type(v[i - 1].t, v[i].t) &&
+			    v[i - 1].w.worth == v[i].w.worth)
+				continue;
 			if (o->output == OUT_JSON)
 				json_row(&out, &v[i]);
 			else
 				text_row(&out, &v[i], o->verbose);
+			shown++;
 			total += v[i].w.worth;
 			heap += v[i].w.heap_saved;
 			stat += v[i].w.static_saved + v[i].w.static_saved_in;
@@ -218,11 +233,11 @@ struct ph_error *ph_pokehole_worth(struct ph_model *model,
 			ph_buf_printf(&out, "{\"total\":true,\"types\":%zu,"
 				      "\"worth\":%" PRIu64 ",\"heap_saved\":%"
 				      PRIu64 ",\"static_saved\":%" PRIu64 "}\n",
-				      n, total, heap, stat);
+				      shown, total, heap, stat);
 		else
 			ph_buf_printf(&out, "# %zu types: %" PRIu64 " bytes an "
 				      "allocation at their heap sites, %" PRIu64
-				      " static bytes\n", n, heap, stat);
+				      " static bytes\n", shown, heap, stat);
 		if (!(err = ph_buf_error(&out)) && ph_pokehole_write_buf(&out))
 			err = ph_error_errno(errno, "cannot write");
 	}
