@@ -6,7 +6,8 @@ PH_PROBE_CC ?= $(CC)
 PH_PROBE_CFLAGS ?= -std=c11 -Wall -Wextra -O2
 
 # Each tool's sources in a directory of their own (with one header);
-# the two generators share their seeded PRNG (gen-common.c).
+# the generators share their seeded PRNG, and ph-initgen and ph-allocgen
+# their allocation, strings, command line end and files (gen-common.c).
 PH_PROBE_SRC := $(wildcard testsuite/tools/probe/*.c)
 PH_GEN_SRC := $(wildcard testsuite/tools/gen/*.c) testsuite/tools/gen-common.c
 PH_INITGEN_SRC := $(wildcard testsuite/tools/initgen/*.c) \

@@ -11,17 +11,12 @@
 
 #include "../tool-libc.h"
 
-#include <errno.h>
 #include <stdint.h>
-#include <sys/stat.h>
 #include "../gen-common.h"
 
-/* A growing string; the files are written into these, and a site's
-   line is the line its text starts on (sb_line).  */
-struct sb {
-  char *s;
-  size_t n, cap;
-};
+/* The files are written into growing strings (struct sb,
+   ../gen-common.h), and a site's line is the line its text starts on
+   (sb_line).  */
 
 /* The languages a unit is compiled as.  A header's declaration is seen
    by a set of them (the bits or-ed).  */
@@ -107,15 +102,43 @@ struct inst {
 extern int with_known;
 extern int shared_type;
 
-/* util.c */
-void *xmalloc (size_t n);
-void *xrealloc (void *p, size_t n);
-void sb_add (struct sb *b, const char *fmt, ...)
-  __attribute__ ((format (printf, 2, 3)));
-const char *sb_str (const struct sb *b);
-unsigned sb_line (const struct sb *b);
-void sb_free (struct sb *b);
-void write_file (const char *dir, const char *name, const char *text);
+/* How a site's line counts what it allocates.  */
+enum count_kind {
+  CNT_ONE,                      /* one object */
+  CNT_K,                        /* K objects, K a constant */
+  CNT_N,                        /* an array, its count known at run time */
+  CNT_N_COOKIE,                 /* that, new[]'s cookie before it */
+  CNT_K_COOKIE,                 /* K objects and new[]'s cookie */
+  CNT_TAIL,                     /* one object and a tail (a flexible
+                                   array member) of run-time size */
+  CNT_TAIL_K                    /* one object and a tail of K bytes,
+                                   K less than the type's 8 at least */
+};
+
+/* One spelling of an allocation, a row of a unit's table of cases:
+   what it allocates, its site's how and call as the plugin names them,
+   how it counts, and its text, in which @T is the type as spelled, @N
+   its bare name, @K the count and @P the pointer assigned; half the
+   time ALT, when there is one, instead.  */
+struct spelling {
+  unsigned kinds;
+  const char *how, *call;
+  enum count_kind count;
+  const char *text, *alt;
+};
+
+/* sites.c */
+struct site *start_site (int ui, int t, const char *spelled, int assign,
+                         const char *how, const char *call, unsigned *var);
+void spelled_site (int ui, enum lang l, const struct spelling *c);
+/* "void XX_fFN (size_t n)" of unit UI, XX its file's stem, of language
+   L: a local static XX_lFN (N objects of a type of KINDS; N 0: one, no
+   array), the cases V[0..NSITES) as ONE_CASE writes them, then what
+   NEGATIVES writes (no site, no instance).  */
+void unit_function (int ui, enum lang l, unsigned kinds, unsigned n,
+                    const int *v, unsigned nsites, unsigned fn,
+                    void (*one_case) (int ui, enum lang l, int c),
+                    void (*negatives) (int ui, enum lang l));
 
 /* types.c */
 extern const char *const scalar_names[];

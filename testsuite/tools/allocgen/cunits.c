@@ -22,158 +22,78 @@ enum k_case {
   K_KARRAY_K, K_KARRAY_N, K_KMALLOC_K, K_KFLEX_N, NKCASES
 };
 
-/* A random order of N cases.  */
-static void
-shuffle (int *v, unsigned n)
-{
-  for (unsigned i = 0; i < n; i++)
-    v[i] = (int) i;
-  for (unsigned i = n; i > 1; i--)
-    {
-      unsigned j = rnd (i);
-      int x = v[i - 1];
-      v[i - 1] = v[j];
-      v[j] = x;
-    }
-}
+/* The C cases' spellings.  */
+static const struct spelling c_cases[NCCASES] = {
+  [C_MALLOC] = { K_GENERAL, "malloc", "malloc", CNT_ONE,
+                 "malloc (sizeof (@T));", NULL },
+  [C_MALLOC_DEREF] = { K_GENERAL, "malloc", "malloc", CNT_ONE,
+                       "malloc (sizeof *@P);", NULL },
+  [C_CALLOC_N] = { K_GENERAL, "malloc", "calloc", CNT_N,
+                   "calloc (n, sizeof (@T));", NULL },
+  [C_CALLOC_K] = { K_GENERAL, "malloc", "calloc", CNT_K,
+                   "calloc (@K, sizeof (@T));", NULL },
+  [C_REALLOC_K] = { K_GENERAL, "malloc", "realloc", CNT_K,
+                    "realloc (ph_old (), @K * sizeof (@T));", NULL },
+  [C_REALLOC_N] = { K_GENERAL, "malloc", "realloc", CNT_N,
+                    "realloc (ph_old (), n * sizeof (@T));", NULL },
+  [C_REALLOCARRAY_N] = { K_GENERAL, "malloc", "reallocarray", CNT_N,
+                         "reallocarray (ph_old (), n, sizeof (@T));", NULL },
+  [C_REALLOCARRAY_K] = { K_GENERAL, "malloc", "reallocarray", CNT_K,
+                         "reallocarray (ph_old (), @K, sizeof (@T));", NULL },
+  [C_ALIGNED] = { K_GENERAL, "malloc", "aligned_alloc", CNT_ONE,
+                  "aligned_alloc (_Alignof (@T), sizeof (@T));", NULL },
+  [C_XMALLOC] = { K_GENERAL, "malloc", "ph_xmalloc", CNT_ONE,
+                  "ph_xmalloc (sizeof (@T));", NULL },
+  [C_XCALLOC_N] = { K_GENERAL, "malloc", "ph_xcalloc", CNT_N,
+                    "ph_xcalloc (n, sizeof (@T));", NULL },
+  [C_XCALLOC_K] = { K_GENERAL, "malloc", "ph_xcalloc", CNT_K,
+                    "ph_xcalloc (@K, sizeof (@T));", NULL },
+  [C_XALLOC] = { K_GENERAL, "malloc", "ph_xalloc", CNT_ONE,
+                 "ph_xalloc (sizeof (@T));", NULL },
+  [C_NEW_MACRO] = { K_GENERAL, "malloc", "malloc", CNT_ONE,
+                    "NEW (@T);", NULL },
+  [C_NEWN_N] = { K_GENERAL, "malloc", "calloc", CNT_N,
+                 "NEW_N (@T, n);", NULL },
+  [C_NEWN_K] = { K_GENERAL, "malloc", "calloc", CNT_K,
+                 "NEW_N (@T, @K);", NULL },
+  [C_MALLOC_K] = { K_GENERAL, "malloc", "malloc", CNT_K,
+                   "malloc (@K * sizeof (@T));",
+                   "malloc (sizeof (@T) * @K);" },
+  [C_MALLOC_N] = { K_GENERAL, "malloc", "malloc", CNT_N,
+                   "malloc (n * sizeof (@T));",
+                   "malloc (sizeof (@T) * n);" },
+  [C_FLEX_N] = { KB (TK_FLEX), "malloc", "malloc", CNT_TAIL,
+                 "malloc (sizeof (@T) + n);", NULL },
+  /* less than the type's 8 bytes at least: one object and a tail */
+  [C_FLEX_K] = { KB (TK_FLEX), "malloc", "malloc", CNT_TAIL_K,
+                 "malloc (sizeof (@T) + @K);", NULL },
+  /* GCC folds S + n * 2 into (n + S/2) * 2 before the plugin sees it:
+     still one object and a tail.  */
+  [C_FLEX_FOLDED] = { KB (TK_FLEX), "malloc", "malloc", CNT_TAIL,
+                      "malloc (sizeof (@T) + n * sizeof (short));", NULL },
+};
 
-/* "  T *pN = " (or a declaration and "  pN = ": the conversion of an
-   assignment) and the site of the line, in unit UI.  */
-static struct site *
-start_site (int ui, int t, const char *spelled, const char *how,
-            const char *call, unsigned *var)
-{
-  struct unit *u = &units[ui];
-  *var = u->serial++;
-  if (chance (25))
-    sb_add (&u->text, "  %s *p%u;\n  p%u = ", spelled, *var, *var);
-  else
-    sb_add (&u->text, "  %s *p%u = ", spelled, *var);
-  return site_new (ui, 0, t, u->file, sb_line (&u->text), how, call);
-}
-
-/* Case C, a line of its own: its type drawn, its spelling, and the
-   record the plugin must write for it.  */
-static void
-c_case (int ui, enum c_case c)
-{
-  struct sb *b = &units[ui].text;
-  int flex = c == C_FLEX_N || c == C_FLEX_K || c == C_FLEX_FOLDED;
-  int t = pick_type (flex ? KB (TK_FLEX) : K_GENERAL);
-  const char *s = spell (t, L_C);
-  unsigned k = 2 + rnd (5), v;
-  static const char *const calls[NCCASES] = {
-    "malloc", "malloc", "calloc", "calloc", "realloc", "realloc",
-    "reallocarray", "reallocarray", "aligned_alloc", "ph_xmalloc",
-    "ph_xcalloc", "ph_xcalloc", "ph_xalloc", "malloc", "calloc", "calloc",
-    "malloc", "malloc", "malloc", "malloc", "malloc",
-  };
-  struct site *st = start_site (ui, t, s, "malloc", calls[c], &v);
-  switch (c)
-    {
-    case C_MALLOC:
-      sb_add (b, "malloc (sizeof (%s));", s);
-      site_count (st, 1);
-      break;
-    case C_MALLOC_DEREF:
-      sb_add (b, "malloc (sizeof *p%u);", v);
-      site_count (st, 1);
-      break;
-    case C_CALLOC_N:
-      sb_add (b, "calloc (n, sizeof (%s));", s);
-      st->array = 1;
-      break;
-    case C_CALLOC_K:
-      sb_add (b, "calloc (%u, sizeof (%s));", k, s);
-      site_count (st, k);
-      break;
-    case C_REALLOC_K:
-      sb_add (b, "realloc (ph_old (), %u * sizeof (%s));", k, s);
-      site_count (st, k);
-      break;
-    case C_REALLOC_N:
-      sb_add (b, "realloc (ph_old (), n * sizeof (%s));", s);
-      st->array = 1;
-      break;
-    case C_REALLOCARRAY_N:
-      sb_add (b, "reallocarray (ph_old (), n, sizeof (%s));", s);
-      st->array = 1;
-      break;
-    case C_REALLOCARRAY_K:
-      sb_add (b, "reallocarray (ph_old (), %u, sizeof (%s));", k, s);
-      site_count (st, k);
-      break;
-    case C_ALIGNED:
-      sb_add (b, "aligned_alloc (_Alignof (%s), sizeof (%s));", s, s);
-      site_count (st, 1);
-      break;
-    case C_XMALLOC:
-      sb_add (b, "ph_xmalloc (sizeof (%s));", s);
-      site_count (st, 1);
-      break;
-    case C_XCALLOC_N:
-      sb_add (b, "ph_xcalloc (n, sizeof (%s));", s);
-      st->array = 1;
-      break;
-    case C_XCALLOC_K:
-      sb_add (b, "ph_xcalloc (%u, sizeof (%s));", k, s);
-      site_count (st, k);
-      break;
-    case C_XALLOC:
-      sb_add (b, "ph_xalloc (sizeof (%s));", s);
-      site_count (st, 1);
-      break;
-    case C_NEW_MACRO:
-      sb_add (b, "NEW (%s);", s);
-      site_count (st, 1);
-      break;
-    case C_NEWN_N:
-      sb_add (b, "NEW_N (%s, n);", s);
-      st->array = 1;
-      break;
-    case C_NEWN_K:
-      sb_add (b, "NEW_N (%s, %u);", s, k);
-      site_count (st, k);
-      break;
-    case C_MALLOC_K:
-      if (chance (50))
-        sb_add (b, "malloc (%u * sizeof (%s));", k, s);
-      else
-        sb_add (b, "malloc (sizeof (%s) * %u);", s, k);
-      site_count (st, k);
-      break;
-    case C_MALLOC_N:
-      if (chance (50))
-        sb_add (b, "malloc (n * sizeof (%s));", s);
-      else
-        sb_add (b, "malloc (sizeof (%s) * n);", s);
-      st->array = 1;
-      break;
-    case C_FLEX_N:
-      sb_add (b, "malloc (sizeof (%s) + n);", s);
-      st->count = 1;
-      st->tail = 1;
-      break;
-    case C_FLEX_K:
-      /* less than the type's 8 bytes at least: one object and a tail */
-      k = 1 + rnd (7);
-      sb_add (b, "malloc (sizeof (%s) + %u);", s, k);
-      st->count = 1;
-      st->tail = 1;
-      snprintf (st->bytes, sizeof st->bytes, "1x+%u", k);
-      break;
-    case C_FLEX_FOLDED:
-      /* GCC folds S + n * 2 into (n + S/2) * 2 before the plugin sees
-         it: still one object and a tail.  */
-      sb_add (b, "malloc (sizeof (%s) + n * sizeof (short));", s);
-      st->count = 1;
-      st->tail = 1;
-      break;
-    default:
-      break;
-    }
-  sb_add (b, " ph_keep (p%u);\n", v);
-}
+/* The kernel unit's.  */
+static const struct spelling k_cases[NKCASES] = {
+  [K_KMALLOC] = { K_GENERAL, "kmalloc", "kmalloc", CNT_ONE,
+                  "kmalloc (sizeof (@T), GFP_KERNEL);", NULL },
+  [K_KMALLOC_DEREF] = { K_GENERAL, "kmalloc", "kmalloc", CNT_ONE,
+                        "kmalloc (sizeof (*@P), GFP_KERNEL);", NULL },
+  [K_KZALLOC] = { K_GENERAL, "kmalloc", "kzalloc", CNT_ONE,
+                  "kzalloc (sizeof (@T), GFP_KERNEL);", NULL },
+  [K_KCALLOC_N] = { K_GENERAL, "kmalloc", "kcalloc", CNT_N,
+                    "kcalloc (n, sizeof (@T), GFP_KERNEL);", NULL },
+  [K_KCALLOC_K] = { K_GENERAL, "kmalloc", "kcalloc", CNT_K,
+                    "kcalloc (@K, sizeof (@T), GFP_KERNEL);", NULL },
+  [K_KARRAY_K] = { K_GENERAL, "kmalloc", "kmalloc_array", CNT_K,
+                   "kmalloc_array (@K, sizeof (@T), GFP_KERNEL);", NULL },
+  [K_KARRAY_N] = { K_GENERAL, "kmalloc", "kmalloc_array", CNT_N,
+                   "kmalloc_array (n, sizeof (@T), GFP_KERNEL);", NULL },
+  [K_KMALLOC_K] = { K_GENERAL, "kmalloc", "kmalloc", CNT_K,
+                    "kmalloc (@K * sizeof (@T), GFP_KERNEL);", NULL },
+  [K_KFLEX_N] = { KB (TK_FLEX), "kmalloc", "kmalloc", CNT_TAIL,
+                  "kmalloc (sizeof (@T) + n, GFP_KERNEL);", NULL },
+};
 
 /* Calls and variables that are no site and no instance: a request
    whose result stays void * or becomes char *, a cast of what a
@@ -251,86 +171,11 @@ c_statics (int ui, enum lang l)
   negatives += 2;
 }
 
-/* The same for the kernel unit's case C.  */
+/* Case C of a unit of language L.  */
 static void
-k_case (int ui, enum k_case c)
+c_case (int ui, enum lang l, int c)
 {
-  struct sb *b = &units[ui].text;
-  int t = pick_type (c == K_KFLEX_N ? KB (TK_FLEX) : K_GENERAL);
-  const char *s = spell (t, L_KERNEL);
-  unsigned k = 2 + rnd (5), v;
-  static const char *const calls[NKCASES] = {
-    "kmalloc", "kmalloc", "kzalloc", "kcalloc", "kcalloc", "kmalloc_array",
-    "kmalloc_array", "kmalloc", "kmalloc",
-  };
-  struct site *st = start_site (ui, t, s, "kmalloc", calls[c], &v);
-  switch (c)
-    {
-    case K_KMALLOC:
-      sb_add (b, "kmalloc (sizeof (%s), GFP_KERNEL);", s);
-      site_count (st, 1);
-      break;
-    case K_KMALLOC_DEREF:
-      sb_add (b, "kmalloc (sizeof (*p%u), GFP_KERNEL);", v);
-      site_count (st, 1);
-      break;
-    case K_KZALLOC:
-      sb_add (b, "kzalloc (sizeof (%s), GFP_KERNEL);", s);
-      site_count (st, 1);
-      break;
-    case K_KCALLOC_N:
-      sb_add (b, "kcalloc (n, sizeof (%s), GFP_KERNEL);", s);
-      st->array = 1;
-      break;
-    case K_KCALLOC_K:
-      sb_add (b, "kcalloc (%u, sizeof (%s), GFP_KERNEL);", k, s);
-      site_count (st, k);
-      break;
-    case K_KARRAY_K:
-      sb_add (b, "kmalloc_array (%u, sizeof (%s), GFP_KERNEL);", k, s);
-      site_count (st, k);
-      break;
-    case K_KARRAY_N:
-      sb_add (b, "kmalloc_array (n, sizeof (%s), GFP_KERNEL);", s);
-      st->array = 1;
-      break;
-    case K_KMALLOC_K:
-      sb_add (b, "kmalloc (%u * sizeof (%s), GFP_KERNEL);", k, s);
-      site_count (st, k);
-      break;
-    case K_KFLEX_N:
-      sb_add (b, "kmalloc (sizeof (%s) + n, GFP_KERNEL);", s);
-      st->count = 1;
-      st->tail = 1;
-      break;
-    default:
-      break;
-    }
-  sb_add (b, " ph_keep (p%u);\n", v);
-}
-
-/* A function of SITES cases of V, its local statics and negatives.  */
-static void
-c_function (int ui, enum lang l, const int *v, unsigned nsites, unsigned fn)
-{
-  struct unit *u = &units[ui];
-  struct sb *b = &u->text;
-  char prefix[8];
-  snprintf (prefix, sizeof prefix, "%.2s", u->file);
-  sb_add (b, "void\n%s_f%u (size_t n)\n{\n", prefix, fn);
-  int t = pick_type (K_GENERAL);
-  char name[24];
-  snprintf (name, sizeof name, "%s_l%u", prefix, fn);
-  sb_add (b, "  static %s %s[2];\n", spell (t, l), name);
-  inst_add (ui, 0, 0, t, 2, name, u->file, sb_line (b) - 1);
-  sb_add (b, "  (void) n;\n");
-  for (unsigned i = 0; i < nsites; i++)
-    if (l == L_KERNEL)
-      k_case (ui, (enum k_case) v[i]);
-    else
-      c_case (ui, (enum c_case) v[i]);
-  c_negatives (ui, l);
-  sb_add (b, "  ph_keep (%s);\n}\n\n", name);
+  spelled_site (ui, l, l == L_KERNEL ? &k_cases[c] : &c_cases[c]);
 }
 
 void
@@ -359,11 +204,12 @@ write_c_unit (int ui)
   /* C_FLEX_FOLDED, the last, is known bug flex-folded's */
   int v[NCCASES];
   unsigned n = with_known ? NCCASES : NCCASES - 1;
-  shuffle (v, n);
+  rnd_perm (v, n);
   for (unsigned f = 0, at = 0, nf = 2 + rnd (2); f < nf; f++)
     {
       unsigned take = f == nf - 1 ? n - at : (n - at) / (nf - f);
-      c_function (ui, L_C, v + at, take, f);
+      unit_function (ui, L_C, K_GENERAL, 2, v + at, take, f, c_case,
+                     c_negatives);
       at += take;
     }
 }
@@ -426,7 +272,8 @@ kernel_caches (int ui)
     {
       const char *fn = i == 2 ? "kmem_cache_zalloc" : "kmem_cache_alloc";
       unsigned v;
-      struct site *s = start_site (ui, t[i], spell (t[i], L_KERNEL), "cache",
+      const char *spelled = spell (t[i], L_KERNEL);
+      struct site *s = start_site (ui, t[i], spelled, chance (25), "cache",
                                    fn, &v);
       s->count = 1;
       if (i)
@@ -444,8 +291,7 @@ kernel_caches (int ui)
 void
 write_kernel_unit (int ui)
 {
-  struct unit *u = &units[ui];
-  struct sb *b = &u->text;
+  struct sb *b = &units[ui].text;
   sb_add (b, "/* Generated by ph-allocgen: a kernel-style unit, compiled "
           "with -D__KERNEL__.  */\n#include \"kern.h\"\n#include \"types.h\"\n\n"
           "/* What the kernel defines, for the program to link.  */\n"
@@ -462,7 +308,9 @@ write_kernel_unit (int ui)
   c_statics (ui, L_KERNEL);
   kernel_caches (ui);
   int v[NKCASES];
-  shuffle (v, NKCASES);
-  c_function (ui, L_KERNEL, v, NKCASES / 2, 0);
-  c_function (ui, L_KERNEL, v + NKCASES / 2, NKCASES - NKCASES / 2, 1);
+  rnd_perm (v, NKCASES);
+  unit_function (ui, L_KERNEL, K_GENERAL, 2, v, NKCASES / 2, 0, c_case,
+                 c_negatives);
+  unit_function (ui, L_KERNEL, K_GENERAL, 2, v + NKCASES / 2,
+                 NKCASES - NKCASES / 2, 1, c_case, c_negatives);
 }

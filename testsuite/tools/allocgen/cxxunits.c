@@ -38,68 +38,27 @@ static const struct lib libs[] = {
     "c%u[1] = val%u;" },
 };
 
-static void
-new_site (int ui, enum x_case c)
-{
-  struct unit *u = &units[ui];
-  struct sb *b = &u->text;
-  int dtor = c == X_DNEW || c == X_DNEWA_N || c == X_DNEWA_K;
-  int t = pick_type (c == X_SMALL_COOKIE ? KB (TK_SMALL_DTOR)
-                     : dtor ? KB (TK_DTOR) : K_GENERAL);
-  const char *s = spell (t, L_CXX);
-  unsigned k = 2 + rnd (5), v = u->serial++;
-  int array = c == X_NEWA_N || c == X_NEWA_K || c == X_DNEWA_N
-    || c == X_DNEWA_K || c == X_SMALL_COOKIE;
-  /* a declaration's initializer, or an assignment */
-  if (chance (25))
-    sb_add (b, "  %s *p%u;\n  p%u = ", s, v, v);
-  else
-    sb_add (b, "  %s *p%u = ", s, v);
-  struct site *st = site_new (ui, 0, t, u->file, sb_line (b),
-                              array ? "new[]" : "new",
-                              array ? "operator new[]" : "operator new");
-  switch (c)
-    {
-    case X_NEW:
-    case X_DNEW:
-      sb_add (b, "new %s;", s);
-      site_count (st, 1);
-      break;
-    case X_NEW_PAREN:
-      sb_add (b, "new %s ();", s);
-      site_count (st, 1);
-      break;
-    case X_NEW_BRACE:
-      /* "new struct T {}" would define a struct */
-      sb_add (b, "new %s {};", types[t].name);
-      site_count (st, 1);
-      break;
-    case X_NEWA_N:
-    case X_DNEWA_N:
-      sb_add (b, "new %s[n];", s);
-      st->array = 1;
-      /* a destructor: the cookie before the array */
-      st->tail = dtor;
-      break;
-    case X_NEWA_K:
-      sb_add (b, "new %s[%u];", s, k);
-      site_count (st, k);
-      break;
-    case X_DNEWA_K:
-    case X_SMALL_COOKIE:
-      /* K objects and the cookie, a size_t on LP64 (the types hold a
-         long at most: no alignment above it) */
-      sb_add (b, "new %s[%u];", s, k);
-      site_count (st, k);
-      st->tail = 1;
-      snprintf (st->bytes, sizeof st->bytes, "%ux+%u", k,
-                (unsigned) sizeof (size_t));
-      break;
-    default:
-      break;
-    }
-  sb_add (b, " ph_keep (p%u);\n", v);
-}
+/* The new-expressions' spellings ("new struct T {}" would define a
+   struct: the bare name); a destructor puts a cookie before an
+   array.  */
+static const struct spelling x_new[NXCASES] = {
+  [X_NEW] = { K_GENERAL, "new", "operator new", CNT_ONE, "new @T;", NULL },
+  [X_NEW_PAREN] = { K_GENERAL, "new", "operator new", CNT_ONE,
+                    "new @T ();", NULL },
+  [X_NEW_BRACE] = { K_GENERAL, "new", "operator new", CNT_ONE,
+                    "new @N {};", NULL },
+  [X_NEWA_N] = { K_GENERAL, "new[]", "operator new[]", CNT_N,
+                 "new @T[n];", NULL },
+  [X_NEWA_K] = { K_GENERAL, "new[]", "operator new[]", CNT_K,
+                 "new @T[@K];", NULL },
+  [X_DNEW] = { KB (TK_DTOR), "new", "operator new", CNT_ONE, "new @T;", NULL },
+  [X_DNEWA_N] = { KB (TK_DTOR), "new[]", "operator new[]", CNT_N_COOKIE,
+                  "new @T[n];", NULL },
+  [X_DNEWA_K] = { KB (TK_DTOR), "new[]", "operator new[]", CNT_K_COOKIE,
+                  "new @T[@K];", NULL },
+  [X_SMALL_COOKIE] = { KB (TK_SMALL_DTOR), "new[]", "operator new[]",
+                       CNT_K_COOKIE, "new @T[@K];", NULL },
+};
 
 static void
 library_site (int ui, enum x_case c)
@@ -142,19 +101,14 @@ library_site (int ui, enum x_case c)
 static void
 malloc_site (int ui, enum x_case c)
 {
-  struct unit *u = &units[ui];
-  struct sb *b = &u->text;
+  struct sb *b = &units[ui].text;
   int t = pick_type (K_GENERAL);
   const char *s = spell (t, L_CXX);
-  unsigned v = u->serial++;
+  unsigned v;
   int assign = c == X_MALLOC_ASSIGN || c == X_CALLOC_ASSIGN;
   int one = c == X_MALLOC || c == X_MALLOC_ASSIGN;
-  if (assign)
-    sb_add (b, "  %s *p%u;\n  p%u = ", s, v, v);
-  else
-    sb_add (b, "  %s *p%u = ", s, v);
-  struct site *st = site_new (ui, 0, t, u->file, sb_line (b), "malloc",
-                              one ? "malloc" : "calloc");
+  struct site *st = start_site (ui, t, s, assign, "malloc",
+                                one ? "malloc" : "calloc", &v);
   if (one)
     {
       sb_add (b, "(%s *) malloc (sizeof (%s));", s, s);
@@ -172,24 +126,24 @@ malloc_site (int ui, enum x_case c)
    is no allocator returns, a local, a request that stays void *, and a
    vector of pointers (it allocates pointers, no object).  */
 static void
-cxx_negatives (int ui)
+cxx_negatives (int ui, enum lang l)
 {
   struct unit *u = &units[ui];
   struct sb *b = &u->text;
   unsigned v = u->serial++;
-  const char *s = spell (pick_type (K_GENERAL), L_CXX);
+  const char *s = spell (pick_type (K_GENERAL), l);
   sb_add (b, "  alignas (%s) unsigned char buf%u[sizeof (%s)];\n"
           "  %s *pl%u = new (buf%u) %s; ph_keep (pl%u);\n", s, v, s, s, v, v,
           s, v);
-  s = spell (pick_type (K_GENERAL), L_CXX);
+  s = spell (pick_type (K_GENERAL), l);
   sb_add (b, "  %s *lk%u = static_cast<%s *> (ph_lookup (%u)); "
           "ph_keep (lk%u);\n", s, v, s, v, v);
-  s = spell (pick_type (K_GENERAL | KB (TK_DTOR)), L_CXX);
+  s = spell (pick_type (K_GENERAL | KB (TK_DTOR)), l);
   sb_add (b, "  %s loc%u = {};\n  ph_keep (&loc%u);\n", s, v, v);
-  s = spell (pick_type (K_GENERAL), L_CXX);
+  s = spell (pick_type (K_GENERAL), l);
   sb_add (b, "  void *raw%u = malloc (sizeof (%s)); ph_keep (raw%u);\n", v, s,
           v);
-  s = spell (pick_type (K_GENERAL), L_CXX);
+  s = spell (pick_type (K_GENERAL), l);
   sb_add (b, "  std::vector<%s *> vp%u;\n  vp%u.push_back (nullptr);\n"
           "  ph_keep (&vp%u);\n", s, v, v, v);
   negatives += 5;
@@ -244,30 +198,18 @@ cxx_statics (int ui)
   sb_add (b, "\n");
 }
 
+/* Case C of a C++ unit.  */
 static void
-cxx_function (int ui, const int *v, unsigned nsites, unsigned fn)
+cxx_case (int ui, enum lang l, int c)
 {
-  struct unit *u = &units[ui];
-  struct sb *b = &u->text;
-  char name[24];
-  snprintf (name, sizeof name, "%.2s_l%u", u->file, fn);
-  sb_add (b, "void\n%.2s_f%u (size_t n)\n{\n", u->file, fn);
-  int t = pick_type (K_GENERAL | KB (TK_DTOR));
-  inst_add (ui, 0, 0, t, 1, name, u->file, sb_line (b));
-  sb_add (b, "  static %s %s;\n  (void) n;\n", spell (t, L_CXX), name);
-  for (unsigned i = 0; i < nsites; i++)
-    {
-      enum x_case c = (enum x_case) v[i];
-      if (c >= X_VECTOR && c <= X_UMAP)
-        library_site (ui, c);
-      else if (c == X_MALLOC || c == X_CALLOC_N || c == X_MALLOC_ASSIGN
-               || c == X_CALLOC_ASSIGN)
-        malloc_site (ui, c);
-      else
-        new_site (ui, c);
-    }
-  cxx_negatives (ui);
-  sb_add (b, "  ph_keep (&%s);\n}\n\n", name);
+  enum x_case x = (enum x_case) c;
+  if (x >= X_VECTOR && x <= X_UMAP)
+    library_site (ui, x);
+  else if (x == X_MALLOC || x == X_CALLOC_N || x == X_MALLOC_ASSIGN
+           || x == X_CALLOC_ASSIGN)
+    malloc_site (ui, x);
+  else
+    spelled_site (ui, l, &x_new[x]);
 }
 
 void
@@ -281,17 +223,11 @@ write_cxx_unit (int ui)
   cxx_statics (ui);
   int v[NXCASES];
   unsigned n = with_known ? NXCASES : NXPLAIN;
-  for (unsigned i = 0; i < n; i++)
-    v[i] = (int) i;
-  for (unsigned i = n; i > 1; i--)
-    {
-      unsigned j = rnd (i);
-      int x = v[i - 1];
-      v[i - 1] = v[j];
-      v[j] = x;
-    }
-  cxx_function (ui, v, n / 2, 0);
-  cxx_function (ui, v + n / 2, n - n / 2, 1);
+  rnd_perm (v, n);
+  unsigned kinds = K_GENERAL | KB (TK_DTOR);
+  unit_function (ui, L_CXX, kinds, 0, v, n / 2, 0, cxx_case, cxx_negatives);
+  unit_function (ui, L_CXX, kinds, 0, v + n / 2, n - n / 2, 1, cxx_case,
+                 cxx_negatives);
   if (strcmp (u->file, "x1.cc") == 0)
     sb_add (b, "int\nmain ()\n{\n  return 0;\n}\n");
 }

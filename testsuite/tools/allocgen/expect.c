@@ -51,29 +51,26 @@ static const char *const bug_text[][2] = {
   { NULL, NULL },
 };
 
+/* ARRAY (N elements of SIZE, room for *CAP) with room for one more.  */
+static void *
+grow (void *array, unsigned n, unsigned *cap, size_t size)
+{
+  if (n < *cap)
+    return array;
+  *cap = *cap ? *cap * 2 : 16;
+  return xrealloc (array, *cap * size);
+}
+
 struct site *
 site_new (int unit, unsigned seen, int type, const char *file,
           unsigned line, const char *how, const char *call)
 {
-  if (nsites == capsites)
-    {
-      capsites = capsites ? capsites * 2 : 64;
-      sites = xrealloc (sites, capsites * sizeof *sites);
-    }
+  sites = grow (sites, nsites, &capsites, sizeof *sites);
   struct site *s = &sites[nsites++];
-  memset (s, 0, sizeof *s);
-  s->unit = unit;
-  s->seen = seen;
-  s->type = type;
-  s->file = file;
-  s->line = line;
-  s->how = how;
-  s->call = call;
-  strcpy (s->bytes, "-");
-  s->object = "-";
-  strcpy (s->cache, "-");
-  strcpy (s->var, "-");
-  strcpy (s->al, "0");
+  *s = (struct site) { .unit = unit, .seen = seen, .type = type,
+                       .file = file, .line = line, .how = how, .call = call,
+                       .bytes = "-", .object = "-", .cache = "-", .var = "-",
+                       .al = "0" };
   return s;
 }
 
@@ -89,21 +86,12 @@ void
 inst_add (int unit, unsigned seen, int once, int elem, unsigned ecount,
           const char *var, const char *file, unsigned line)
 {
-  if (ninsts == capinsts)
-    {
-      capinsts = capinsts ? capinsts * 2 : 64;
-      insts = xrealloc (insts, capinsts * sizeof *insts);
-    }
+  insts = grow (insts, ninsts, &capinsts, sizeof *insts);
   struct inst *i = &insts[ninsts++];
-  memset (i, 0, sizeof *i);
-  i->unit = unit;
-  i->seen = seen;
-  i->once = once;
-  i->elem = elem;
-  i->ecount = ecount;
+  *i = (struct inst) { .unit = unit, .seen = seen, .once = once,
+                       .elem = elem, .ecount = ecount, .file = file,
+                       .line = line };
   snprintf (i->var, sizeof i->var, "%s", var);
-  i->file = file;
-  i->line = line;
 }
 
 /* A known bug at a place, FILE:LINE; FILE NULL: the type named LINE
@@ -112,11 +100,7 @@ void
 known_add (const char *bug, const char *level, const char *file,
            unsigned line)
 {
-  if (nknowns == capknowns)
-    {
-      capknowns = capknowns ? capknowns * 2 : 16;
-      knowns = xrealloc (knowns, capknowns * sizeof *knowns);
-    }
+  knowns = grow (knowns, nknowns, &capknowns, sizeof *knowns);
   knowns[nknowns++] = (struct known) { bug, level, file, line };
 }
 

@@ -23,30 +23,63 @@ header_static (struct sb *h, unsigned langs, int once, const char *prefix,
   sb_add (h, "%s;\n", once ? "" : " __attribute__ ((unused))");
 }
 
+/* The start of an inline function of the header that returns a T *,
+   NAME PARAMS, seen by LANGS (C's static inline, C++'s inline); its
+   type drawn among KINDS into *T, and its spelling.  */
+static const char *
+inline_function (struct sb *h, unsigned langs, unsigned kinds, int *t,
+                 const char *name, const char *params)
+{
+  enum lang l = langs == L_CXX ? L_CXX : L_C;
+  *t = pick_type (kinds);
+  const char *s = spell (*t, l);
+  sb_add (h, "%s%s *\n%s %s\n{\n", l == L_CXX ? "inline " : "static inline ",
+          s, name, params);
+  return s;
+}
+
+/* That function, whose one line "  return RET;", %s the type, is a
+   site: the several units that report it, one in the program.  */
+static struct site *
+inline_site (struct sb *h, unsigned langs, unsigned kinds, const char *name,
+             const char *params, const char *ret, const char *how,
+             const char *call)
+{
+  int t;
+  const char *s = inline_function (h, langs, kinds, &t, name, params);
+  struct site *st = site_new (-1, langs, t, HDR, sb_line (h), how, call);
+  sb_add (h, "  return ");
+  sb_add (h, ret, s);
+  sb_add (h, ";\n}\n\n");
+  return st;
+}
+
+/* That function returning its local static VAR, N objects (0: one, no
+   array); the last of its block, which ends after it.  */
+static void
+inline_static (struct sb *h, unsigned langs, int once, const char *name,
+               const char *params, const char *var, unsigned n)
+{
+  int t;
+  const char *s = inline_function (h, langs, K_GENERAL, &t, name, params);
+  inst_add (-1, langs, once, t, n ? n : 1, var, HDR, sb_line (h));
+  sb_add (h, "  static %s %s", s, var);
+  if (n)
+    sb_add (h, "[%u]", n);
+  sb_add (h, ";\n  return %s%s;\n}\n#endif\n\n", n ? "" : "&", var);
+}
+
 static void
 c_inline_functions (struct sb *h)
 {
   sb_add (h, "#if !defined __KERNEL__ && !defined __cplusplus\n"
           "/* Each C unit reports these sites; the program has them once.  */\n");
-  int t = pick_type (K_GENERAL);
-  const char *s = spell (t, L_C);
-  sb_add (h, "static inline %s *\nph_c_new0 (void)\n{\n", s);
-  site_count (site_new (-1, L_C, t, HDR, sb_line (h), "malloc", "malloc"), 1);
-  sb_add (h, "  return NEW (%s);\n}\n\n", s);
-
-  t = pick_type (K_GENERAL);
-  s = spell (t, L_C);
-  sb_add (h, "static inline %s *\nph_c_arr0 (size_t n)\n{\n", s);
-  site_new (-1, L_C, t, HDR, sb_line (h), "malloc", "calloc")->array = 1;
-  sb_add (h, "  return calloc (n, sizeof (%s));\n}\n\n", s);
-
+  site_count (inline_site (h, L_C, K_GENERAL, "ph_c_new0", "(void)",
+                           "NEW (%s)", "malloc", "malloc"), 1);
+  inline_site (h, L_C, K_GENERAL, "ph_c_arr0", "(size_t n)",
+               "calloc (n, sizeof (%s))", "malloc", "calloc")->array = 1;
   /* a local static of a static inline function: each unit's own */
-  t = pick_type (K_GENERAL);
-  s = spell (t, L_C);
-  sb_add (h, "static inline %s *\nph_c_one0 (void)\n{\n", s);
-  sb_add (h, "  static %s ph_one_c;\n", s);
-  inst_add (-1, L_C, 0, t, 1, "ph_one_c", HDR, sb_line (h) - 1);
-  sb_add (h, "  return &ph_one_c;\n}\n#endif\n\n");
+  inline_static (h, L_C, 0, "ph_c_one0", "(void)", "ph_one_c", 0);
 }
 
 static void
@@ -57,27 +90,13 @@ cxx_inline_functions (struct sb *h)
           "   in the program, however many units report them.  */\n");
   header_static (h, L_CXX, 1, "inline ", pick_type (K_GENERAL), 0, "ph_iv0");
   header_static (h, L_CXX, 1, "inline ", pick_type (K_GENERAL), 3, "ph_ia0");
-  int t = pick_type (K_GENERAL);
-  const char *s = spell (t, L_CXX);
-  sb_add (h, "inline %s *\nph_cxx_new0 ()\n{\n", s);
-  site_count (site_new (-1, L_CXX, t, HDR, sb_line (h), "new",
-                        "operator new"), 1);
-  sb_add (h, "  return new %s;\n}\n\n", s);
-
-  t = pick_type (KB (TK_DTOR));
-  s = spell (t, L_CXX);
-  sb_add (h, "inline %s *\nph_cxx_arr0 (size_t n)\n{\n", s);
-  struct site *st = site_new (-1, L_CXX, t, HDR, sb_line (h), "new[]",
-                              "operator new[]");
+  site_count (inline_site (h, L_CXX, K_GENERAL, "ph_cxx_new0", "()",
+                           "new %s", "new", "operator new"), 1);
+  struct site *st = inline_site (h, L_CXX, KB (TK_DTOR), "ph_cxx_arr0",
+                                 "(size_t n)", "new %s[n]", "new[]",
+                                 "operator new[]");
   st->array = st->tail = 1;
-  sb_add (h, "  return new %s[n];\n}\n\n", s);
-
-  t = pick_type (K_GENERAL);
-  s = spell (t, L_CXX);
-  sb_add (h, "inline %s *\nph_cxx_one0 ()\n{\n", s);
-  sb_add (h, "  static %s ph_one_cxx[2];\n", s);
-  inst_add (-1, L_CXX, 1, t, 2, "ph_one_cxx", HDR, sb_line (h) - 1);
-  sb_add (h, "  return ph_one_cxx;\n}\n#endif\n\n");
+  inline_static (h, L_CXX, 1, "ph_cxx_one0", "()", "ph_one_cxx", 2);
 }
 
 /* After the types: what every unit sees, then what C, C++ or both

@@ -49,9 +49,12 @@
    line), to see the rest alone.
 
    This file: the command line and the files.  The rest, declared in
-   allocgen.h: util.c (strings, files), types.c (the types), header.c
-   (the shared header, kern.h), expect.c (the expected records),
-   cunits.c (the C and kernel units), cxxunits.c (the C++ units).  */
+   allocgen.h: types.c (the types), header.c (the shared header,
+   kern.h), expect.c (the expected records), sites.c (a site's line
+   from a row of a unit's table of cases), cunits.c (the C and kernel
+   units), cxxunits.c (the C++ units); in ../gen-common.c, shared with
+   ph-gen and ph-initgen, the seeded PRNG, allocation, growing strings,
+   the SEED OUTDIR of the command line and the files.  */
 
 #include "allocgen.h"
 
@@ -71,6 +74,7 @@ add_unit (const char *fmt, unsigned n, enum lang l)
 int
 main (int argc, char **argv)
 {
+  gen_prog = "ph-allocgen";
   int argi = 1;
   unsigned nplain = 0;
   while (argi < argc && strncmp (argv[argi], "--", 2) == 0)
@@ -87,25 +91,12 @@ main (int argc, char **argv)
         break;
       argi++;
     }
-  if (argc - argi != 2)
-    {
-      fprintf (stderr, "usage: ph-allocgen [--types N] [--without known] "
-               "SEED OUTDIR\n");
-      return 2;
-    }
-  char *end;
-  unsigned long long seed = strtoull (argv[argi], &end, 0);
-  if (*end != '\0' || !*argv[argi])
-    {
-      fprintf (stderr, "ph-allocgen: bad SEED\n");
-      return 2;
-    }
-  const char *outdir = argv[argi + 1];
-  if (mkdir (outdir, 0777) != 0 && errno != EEXIST)
-    {
-      perror (outdir);
-      return 2;
-    }
+  unsigned long long seed;
+  const char *outdir;
+  int bad = gen_seed_outdir (argc, argv, argi, "[--types N] [--without known]",
+                             &seed, &outdir);
+  if (bad)
+    return bad;
   rng_state = seed;
   if (nplain == 0)
     nplain = 5 + rnd (4);

@@ -208,6 +208,21 @@ write_member (struct sb *h, const struct member *m, unsigned i)
   sb_add (h, ";\n");
 }
 
+/* Each kind's definition before and after its members, %s the name
+   (the typedef's in the second of TK_PLAIN's too).  A destructor is
+   user-provided: new[] keeps the count in a cookie.  */
+static const char *const definition[][2] = {
+  [TK_PLAIN] = { "struct %s\n{\n", "};\ntypedef struct %s %s_t;\n\n" },
+  [TK_ANON] = { "typedef struct\n{\n", "} %s;\n\n" },
+  [TK_UNION] = { "union %s\n{\n", "};\n\n" },
+  [TK_FLEX] = { "#ifndef __cplusplus\nstruct %s\n{\n",
+                "  char data[];\n};\n#endif\n\n" },
+  [TK_DTOR] = { "#ifdef __cplusplus\nstruct %s\n{\n",
+                "  ~%s () {}\n};\n#endif\n\n" },
+  [TK_SMALL_DTOR] = { "#ifdef __cplusplus\nstruct %s\n{\n",
+                      "  ~%s () {}\n};\n#endif\n\n" },
+};
+
 /* The definitions, into the shared header: C++'s types where only C++
    sees them, the flexible array members where only C does.  */
 void
@@ -216,44 +231,10 @@ write_types (struct sb *h)
   for (unsigned i = 0; i < ntypes; i++)
     {
       const struct gtype *t = &types[i];
-      switch (t->kind)
-        {
-        case TK_PLAIN:
-          sb_add (h, "struct %s\n{\n", t->name);
-          break;
-        case TK_ANON:
-          sb_add (h, "typedef struct\n{\n");
-          break;
-        case TK_UNION:
-          sb_add (h, "union %s\n{\n", t->name);
-          break;
-        case TK_FLEX:
-          sb_add (h, "#ifndef __cplusplus\nstruct %s\n{\n", t->name);
-          break;
-        default:
-          sb_add (h, "#ifdef __cplusplus\nstruct %s\n{\n", t->name);
-          break;
-        }
+      const char *const *d = definition[t->kind];
+      sb_add (h, d[0], t->name);
       for (unsigned k = 0; k < t->nm; k++)
         write_member (h, &t->m[k], k);
-      switch (t->kind)
-        {
-        case TK_PLAIN:
-          sb_add (h, "};\ntypedef struct %s %s_t;\n\n", t->name, t->name);
-          break;
-        case TK_ANON:
-          sb_add (h, "} %s;\n\n", t->name);
-          break;
-        case TK_UNION:
-          sb_add (h, "};\n\n");
-          break;
-        case TK_FLEX:
-          sb_add (h, "  char data[];\n};\n#endif\n\n");
-          break;
-        default:
-          /* user-provided: new[] keeps the count in a cookie */
-          sb_add (h, "  ~%s () {}\n};\n#endif\n\n", t->name);
-          break;
-        }
+      sb_add (h, d[1], t->name, t->name);
     }
 }

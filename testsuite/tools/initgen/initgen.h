@@ -11,15 +11,8 @@
 
 #include "../tool-libc.h"
 
-#include <errno.h>
 #include <stdint.h>
-#include <sys/stat.h>
 #include "../gen-common.h"
-
-struct sb {
-  char *s;
-  size_t n, cap;
-};
 
 enum feat {
   F_ANON, F_UNTAGGED, F_UNION, F_BITFIELD, F_UNNAMED_BF, F_ARRAY,
@@ -176,14 +169,6 @@ struct unit {
 
 /* The most initializers of each kind in the header (units.c).  */
 #define MAXH 8
-
-/* util.c */
-void *xmalloc (size_t n);
-void *xrealloc (void *p, size_t n);
-void sb_add (struct sb *b, const char *fmt, ...);
-void sb_trunc (struct sb *b, size_t n);
-const char *sb_str (const struct sb *b);
-void sb_free (struct sb *b);
 
 /* types.c */
 extern const char *const feat_names[NFEAT];

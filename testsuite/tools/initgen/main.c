@@ -114,30 +114,19 @@
    the compiler.
 
    This file: the command line and the files written (main).  The rest,
-   declared in initgen.h: util.c (allocation, growing strings), types.c
-   (constructs, the types), write-types.c (their C), objects.c (the
-   leaves an initializer sets), init-state.c, init-values.c and
-   init-lists.c (the initializers), units.c (the translation units);
-   the seeded PRNG in ../gen-common.c, shared with ph-gen.  */
+   declared in initgen.h: types.c (constructs, the types), write-types.c
+   (their C), objects.c (the leaves an initializer sets), init-state.c,
+   init-values.c and init-lists.c (the initializers), units.c (the
+   translation units); in ../gen-common.c, shared with ph-gen and
+   ph-allocgen, the seeded PRNG, allocation, growing strings, the SEED
+   OUTDIR of the command line and the files.  */
 
 #include "initgen.h"
-
-static void
-write_file (const char *dir, const char *name, const char *text)
-{
-  char path[4096];
-  snprintf (path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen (path, "w");
-  if (f == NULL || fputs (text, f) == EOF || fclose (f) != 0)
-    {
-      perror (path);
-      exit (2);
-    }
-}
 
 int
 main (int argc, char **argv)
 {
+  gen_prog = "ph-initgen";
   int argi = 1;
   unsigned ntypes = 0, nunits = 0;
   while (argi < argc && argv[argi][0] == '-' && argv[argi][1] == '-')
@@ -157,7 +146,8 @@ main (int argc, char **argv)
                   break;
               if (f == NFEAT)
                 {
-                  fprintf (stderr, "ph-initgen: unknown construct '%s'\n", tok);
+                  fprintf (stderr, "%s: unknown construct '%s'\n", gen_prog,
+                           tok);
                   free (copy);
                   return 2;
                 }
@@ -176,25 +166,14 @@ main (int argc, char **argv)
         break;
       argi++;
     }
-  if (argc - argi != 2)
-    {
-      fprintf (stderr, "usage: ph-initgen [--types N] [--units N] "
-               "[--without CONSTRUCT,...] [--with CONSTRUCT,...] SEED OUTDIR\n");
-      return 2;
-    }
-  char *end;
-  unsigned long long seed = strtoull (argv[argi], &end, 0);
-  if (*end != '\0' || !*argv[argi])
-    {
-      fprintf (stderr, "ph-initgen: bad SEED\n");
-      return 2;
-    }
-  const char *outdir = argv[argi + 1];
-  if (mkdir (outdir, 0777) != 0 && errno != EEXIST)
-    {
-      perror (outdir);
-      return 2;
-    }
+  unsigned long long seed;
+  const char *outdir;
+  int bad = gen_seed_outdir (argc, argv, argi,
+                             "[--types N] [--units N] [--without "
+                             "CONSTRUCT,...] [--with CONSTRUCT,...]",
+                             &seed, &outdir);
+  if (bad)
+    return bad;
   rng_state = seed;
   if (!on (F_DESIGNATED))
     force_first_member = 1;
