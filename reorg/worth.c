@@ -157,8 +157,10 @@ const char *ph_worth_class_name(const struct ph_worth_site *s, bool packed,
 	else if (!s->classed)
 		snprintf(buf, size, "%llu", (unsigned long long)
 			 (packed ? s->packed_bytes : s->bytes));
+	else if (c->pages && s->model == PH_ALLOC_KMALLOC)
+		snprintf(buf, size, "order-%u", c->order);
 	else if (c->pages)
-		snprintf(buf, size, "pages-%u", c->order);
+		snprintf(buf, size, "mmap-%llu", (unsigned long long)c->size);
 	else
 		snprintf(buf, size, "%s-%llu",
 			 s->model == PH_ALLOC_KMALLOC ? "kmalloc" :

@@ -66,7 +66,8 @@ struct ph_error *ph_worth_of(const struct ph_type_allocs *a, uint64_t size,
 void ph_worth_free(struct ph_worth *w);
 
 /* The class as the text names it: "kmalloc-96", "glibc-80",
-   "jemalloc-80", "slab-72", "pages-2" (an order), into BUF.  */
+   "jemalloc-80", "slab-72" (a slab cache's slot), "order-2" (kmalloc's
+   pages), "mmap-200704" (glibc's mapping), into BUF.  */
 const char *ph_worth_class_name(const struct ph_worth_site *s, bool packed,
 				char *buf, size_t size);
 
