@@ -12,6 +12,7 @@
 
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "plugin.h"
 #include "allocs.h"
@@ -85,10 +86,8 @@ static bool alloc_in(const std::string &name, const char *const *list,
 	return false;
 }
 
-bool ph_alloc_classify(tree fn, struct ph_alloc_fn *ret)
+static bool alloc_classify_decl(tree fn, struct ph_alloc_fn *ret)
 {
-	if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn))
-		return false;
 	*ret = { PH_HOW_MALLOC, -1, -1, false, false };
 	if (DECL_IS_OPERATOR_NEW_P(fn)) {
 		const char *op = IDENTIFIER_POINTER(DECL_NAME(fn));
@@ -160,6 +159,28 @@ bool ph_alloc_classify(tree fn, struct ph_alloc_fn *ret)
 	ret->size_arg = at;
 	return true;
 }
+
+/* Each function's answer, by DECL_UID: a unit calls the same few
+   functions over and over, and most are no allocator.  */
+static std::unordered_map<unsigned, std::pair<bool, ph_alloc_fn>> *alloc_known;
+
+bool ph_alloc_classify(tree fn, struct ph_alloc_fn *ret)
+{
+	if (!fn || TREE_CODE(fn) != FUNCTION_DECL || !DECL_NAME(fn))
+		return false;
+	if (!alloc_known)
+		alloc_known = new std::unordered_map<unsigned,
+						     std::pair<bool, ph_alloc_fn>>;
+	auto it = alloc_known->find(DECL_UID(fn));
+	if (it == alloc_known->end()) {
+		std::pair<bool, ph_alloc_fn> v;
+		v.first = alloc_classify_decl(fn, &v.second);
+		it = alloc_known->emplace(DECL_UID(fn), v).first;
+	}
+	*ret = it->second.second;
+	return it->second.first;
+}
+
 
 /* E without the conversions, SAVE_EXPRs and C++'s overflow check around
    new[]'s size (n <= max ? n * size : throw).  */
@@ -307,23 +328,30 @@ static std::string alloc_var_name(tree e)
 	return "";
 }
 
+/* A conversion to a pointer to TYPE of a new[] slot (a VAR_DECL) not
+   yet known to be one: the trees do not put a slot's TARGET_EXPR before
+   its uses, so these wait for the end of the function.  */
+struct alloc_pending {
+	tree type, slot;
+	uint64_t cookie;
+	location_t loc;
+};
+
 struct alloc_walk {
 	tree fn;
 	bool system;
 	location_t where;
 	/* new[]'s TARGET_EXPR slots holding operator new[]'s result (the
-	   array's address is the slot plus the cookie).  */
+	   array's address is the slot plus the cookie), and the cookie
+	   before each slot's array, as its conversions add it.  */
 	std::map<tree, tree> slots;
-	/* The cookie before each slot's array, as its conversions add it;
-	   the walk's first pass finds both (the trees do not put them
-	   before their uses).  */
 	std::map<tree, uint64_t> cookies;
-	bool prepass;
+	std::vector<alloc_pending> pending;
 	std::set<tree> creates_done;
 };
 
-/* The walk's first pass: new[]'s slots and cookies.  */
-static void alloc_prepass(alloc_walk *w, tree t)
+/* new[]'s slots and cookies.  */
+static void alloc_note_slot(alloc_walk *w, tree t)
 {
 	struct ph_alloc_fn how;
 
@@ -341,6 +369,9 @@ static void alloc_prepass(alloc_walk *w, tree t)
 				tree_to_uhwi(TREE_OPERAND(e, 1));
 	}
 }
+
+static void alloc_site_of(alloc_walk *w, tree type, tree call,
+			  uint64_t cookie, location_t loc);
 
 static void alloc_converted(alloc_walk *w, tree conv)
 {
@@ -368,14 +399,27 @@ static void alloc_converted(alloc_walk *w, tree conv)
 		} else
 			break;
 	}
-	if (e && w->slots.count(e)) {
-		if (!cookie && w->cookies.count(e))
-			cookie = w->cookies[e];
-		e = w->slots[e];
-	}
-	if (!e || TREE_CODE(e) != CALL_EXPR)
+	location_t loc = e && EXPR_HAS_LOCATION(e) ? EXPR_LOCATION(e) :
+			 EXPR_HAS_LOCATION(conv) ? EXPR_LOCATION(conv) :
+			 w->where;
+	if (e && VAR_P(e) && ph_lang_cxx) {
+		w->pending.push_back({ type, e, cookie, loc });
 		return;
+	}
+	if (e && TREE_CODE(e) == CALL_EXPR)
+		alloc_site_of(w, type, e, cookie, loc);
+}
+
+/* The allocation CALL converted to a pointer to TYPE (at LOC when the
+   call has no place of its own), COOKIE bytes before the objects.  */
+static void alloc_site_of(alloc_walk *w, tree type, tree e, uint64_t cookie,
+			  location_t loc)
+{
 	struct ph_alloc_fn how;
+	/* The call's own place, when it has one: a slot's conversions
+	   are elsewhere in the expression.  */
+	if (EXPR_HAS_LOCATION(e))
+		loc = EXPR_LOCATION(e);
 	if (!ph_alloc_classify(get_callee_fndecl(e), &how) ||
 	    how.cache_create)
 		return;
@@ -401,9 +445,6 @@ static void alloc_converted(alloc_walk *w, tree conv)
 			s.cache_var = alloc_var_name(CALL_EXPR_ARG(e, 0));
 		s.count = 1;
 	}
-	location_t loc = EXPR_HAS_LOCATION(e) ? EXPR_LOCATION(e) :
-			 EXPR_HAS_LOCATION(conv) ? EXPR_LOCATION(conv) :
-			 w->where;
 	if (w->system) {
 		ph_allocs_library_object(w->fn, type, size, s.array || !s.count);
 		return;
@@ -449,15 +490,19 @@ static void alloc_cache_create(alloc_walk *w, tree call, tree lhs)
 	ph_allocs_cache_created(std::move(p));
 }
 
-static tree alloc_walk_cb(tree *tp, int *, void *data)
-{
-	alloc_walk *w = (alloc_walk *)data;
-	tree t = *tp;
+/* The function being walked, between ph_allocs_function_begin and
+   _end; NULL outside one, or in one that allocates nothing of the
+   program's.  */
+static alloc_walk *alloc_cur;
 
-	if (w->prepass) {
-		alloc_prepass(w, t);
-		return NULL_TREE;
-	}
+void ph_allocs_visit(tree t)
+{
+	alloc_walk *w = alloc_cur;
+
+	if (!w)
+		return;
+	if (ph_lang_cxx)
+		alloc_note_slot(w, t);
 	if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
 		w->where = EXPR_LOCATION(t);
 	switch (TREE_CODE(t)) {
@@ -487,31 +532,54 @@ static tree alloc_walk_cb(tree *tp, int *, void *data)
 		}
 		break;
 	}
+}
+
+void ph_allocs_function_begin(tree fn)
+{
+	delete alloc_cur;
+	alloc_cur = nullptr;
+	if (!ph_allocs_enabled() || !fn)
+		return;
+	bool system = in_system_header_at(DECL_SOURCE_LOCATION(fn));
+	/* The C library's inline functions allocate nothing of the
+	   program's; C has no library templates.  */
+	if (system && !ph_lang_cxx)
+		return;
+	alloc_cur = new alloc_walk;
+	alloc_cur->fn = fn;
+	alloc_cur->system = system;
+	alloc_cur->where = DECL_SOURCE_LOCATION(fn);
+	if (ph_lang_cxx)
+		ph_allocs_note_clones(fn);
+}
+
+void ph_allocs_function_end(void)
+{
+	alloc_walk *w = alloc_cur;
+
+	if (!w)
+		return;
+	/* new[]'s slots, known now, and their cookies.  */
+	for (const auto &p : w->pending) {
+		auto it = w->slots.find(p.slot);
+		if (it == w->slots.end())
+			continue;
+		uint64_t cookie = p.cookie;
+		if (!cookie && w->cookies.count(p.slot))
+			cookie = w->cookies[p.slot];
+		alloc_site_of(w, p.type, it->second, cookie, p.loc);
+	}
+	delete w;
+	alloc_cur = nullptr;
+}
+
+static tree alloc_walk_cb(tree *tp, int *, void *)
+{
+	ph_allocs_visit(*tp);
 	return NULL_TREE;
 }
 
-static void alloc_walk_function(tree fn)
-{
-	alloc_walk w;
-
-	w.fn = fn;
-	w.system = in_system_header_at(DECL_SOURCE_LOCATION(fn));
-	w.where = DECL_SOURCE_LOCATION(fn);
-	/* The C library's inline functions allocate nothing of the
-	   program's; C has no library templates.  */
-	if (w.system && !ph_lang_cxx)
-		return;
-	if (ph_lang_cxx)
-		ph_allocs_note_clones(fn);
-	if (ph_lang_cxx) {
-		w.prepass = true;
-		walk_tree_without_duplicates(&DECL_SAVED_TREE(fn),
-					     alloc_walk_cb, &w);
-	}
-	w.prepass = false;
-	walk_tree_without_duplicates(&DECL_SAVED_TREE(fn), alloc_walk_cb, &w);
-}
-
+/* Without the sites' walk (sites=0), a walk of its own.  */
 static void alloc_pre_genericize(void *gcc_data, void *)
 {
 	tree fn = (tree)gcc_data;
@@ -519,11 +587,23 @@ static void alloc_pre_genericize(void *gcc_data, void *)
 	if (!ph_allocs_enabled() || seen_error() || !fn ||
 	    !DECL_SAVED_TREE(fn))
 		return;
-	alloc_walk_function(fn);
+	ph_allocs_function_begin(fn);
+	if (alloc_cur)
+		walk_tree_without_duplicates(&DECL_SAVED_TREE(fn),
+					     alloc_walk_cb, NULL);
+	ph_allocs_function_end();
 }
 
 void ph_allocs_walk_register(const char *plugin_name)
 {
 	register_callback(plugin_name, PLUGIN_PRE_GENERICIZE,
 			  alloc_pre_genericize, NULL);
+}
+
+void ph_allocs_walk_release(void)
+{
+	delete alloc_cur;
+	alloc_cur = nullptr;
+	delete alloc_known;
+	alloc_known = nullptr;
 }

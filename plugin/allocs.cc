@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "plugin.h"
 #include "sites-tree.h"
@@ -60,6 +61,8 @@ static std::set<unsigned> *alloc_vars_done;
    which the program calls, and the function the front end hands over
    with the body: DECL_UID to DECL_UID.  */
 static std::map<unsigned, unsigned> *alloc_clones;
+/* The library functions the program calls, named once each.  */
+static std::unordered_map<unsigned, std::string> *alloc_names_by_uid;
 
 void ph_allocs_note_clones(tree fn)
 {
@@ -260,8 +263,16 @@ void ph_allocs_note_call(tree fn, tree callee, location_t where)
 	c.callee = DECL_UID(callee);
 	c.caller_system = in_system_header_at(DECL_SOURCE_LOCATION(fn));
 	c.loc = where;
-	if (!c.caller_system)
-		c.callee_name = ph_allocs_fn_name(callee);
+	if (!c.caller_system) {
+		if (!alloc_names_by_uid)
+			alloc_names_by_uid =
+				new std::unordered_map<unsigned, std::string>;
+		auto it = alloc_names_by_uid->find(c.callee);
+		if (it == alloc_names_by_uid->end())
+			it = alloc_names_by_uid->emplace(
+				c.callee, ph_allocs_fn_name(callee)).first;
+		c.callee_name = it->second;
+	}
 	alloc_calls->push_back(std::move(c));
 }
 
@@ -643,6 +654,8 @@ void ph_allocs_register(const char *plugin_name)
 
 void ph_allocs_release(void)
 {
+	delete alloc_names_by_uid;
+	alloc_names_by_uid = nullptr;
 	delete alloc_by_type;
 	alloc_by_type = nullptr;
 	delete alloc_lib;

@@ -12,6 +12,12 @@
    (allocs.cc), the function bodies' heap sites (allocs-walk.cc).  */
 void ph_allocs_register(const char *plugin_name);
 void ph_allocs_walk_register(const char *plugin_name);
+/* The sites' walk (sites-walk.cc) drives this one, to walk each body
+   once: each function's nodes between begin and end.  */
+void ph_allocs_function_begin(tree fn);
+void ph_allocs_visit(tree t);
+void ph_allocs_function_end(void);
+void ph_allocs_walk_release(void);
 bool ph_allocs_enabled(void);
 /* What the walk left to the end: the library's allocations tied to the
    program's calls, caches tied to types.  Once, before the records.  */

@@ -210,6 +210,7 @@ static void cleanup(void)
 	ph_embed_release();
 	ph_sites_release();
 	ph_allocs_release();
+	ph_allocs_walk_release();
 	ph_collected_deinit();
 	ph_names_destroy(ph_opts.types);
 }
@@ -492,7 +493,9 @@ int plugin_init(struct plugin_name_args *info,
 				 ph_opts.embed || ph_opts.packable_class;
 	if (ph_opts.allocs) {
 		ph_allocs_register(info->base_name);
-		ph_allocs_walk_register(info->base_name);
+		/* The sites' walk visits each body for both.  */
+		if (!ph_sites_enabled())
+			ph_allocs_walk_register(info->base_name);
 	}
 	if (ph_opts.functions || (ph_opts.warn.kinds & PH_WARN_UNINLINED)) {
 		struct ph_funcs_options fo;

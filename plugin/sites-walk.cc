@@ -15,6 +15,7 @@
 
 #include "plugin.h"
 #include "sites-tree.h"
+#include "allocs.h"
 
 static bool enabled;
 
@@ -294,6 +295,10 @@ static tree walk_cb(tree *tp, int *walk_subtrees, void *data)
 	walk_data *w = (walk_data *)data;
 	tree t = *tp;
 
+	/* The function's own walk (not an initializer's again).  */
+	if (w->fn)
+		ph_allocs_visit(t);
+
 	if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
 		w->where = EXPR_LOCATION(t);
 	switch (TREE_CODE(t)) {
@@ -400,7 +405,9 @@ static void pre_genericize(void *gcc_data, void *)
 	check_signature(fn);
 	if (ph_lang_cxx)
 		ph_cxx_function(fn);
+	ph_allocs_function_begin(fn);
 	walk(&DECL_SAVED_TREE(fn), DECL_SOURCE_LOCATION(fn), fn);
+	ph_allocs_function_end();
 }
 
 void ph_sites_register(const char *plugin_name)
