@@ -100,6 +100,29 @@ static void weigh(struct ph_worth_site *w, uint64_t size, uint64_t align,
 	}
 }
 
+static bool cache_create(const struct ph_heap_site *h)
+{
+	return h->how == PH_HOW_CACHE &&
+	       (strncmp(h->call, "kmem_cache_create", 17) == 0 ||
+		strncmp(h->call, "__kmem_cache_create", 19) == 0);
+}
+
+/* Site I creates a slab cache that other sites allocate from: its
+   objects are theirs, counted there.  */
+static bool cache_allocated(const struct ph_type_allocs *a, size_t i)
+{
+	const struct ph_heap_site *c = &a->heap[i];
+
+	if (!cache_create(c) || !*c->cache)
+		return false;
+	for (size_t j = 0; j < a->nr_heap; j++)
+		if (j != i && a->heap[j].how == PH_HOW_CACHE &&
+		    !cache_create(&a->heap[j]) &&
+		    strcmp(a->heap[j].cache, c->cache) == 0)
+			return true;
+	return false;
+}
+
 struct ph_error *ph_worth_of(const struct ph_type_allocs *a, uint64_t size,
 			     uint64_t align, uint64_t packed,
 			     const struct ph_worth_options *o,
@@ -119,7 +142,9 @@ struct ph_error *ph_worth_of(const struct ph_type_allocs *a, uint64_t size,
 
 		w->site = &a->heap[i];
 		weigh(w, size, align, ret->packed, o);
-		ret->heap_saved += w->saved;
+		w->counted = !cache_allocated(a, i);
+		if (w->counted)
+			ret->heap_saved += w->saved;
 		ret->class_changes += (w->classed || w->slab_now) &&
 				      w->now.size != w->packed.size;
 	}

@@ -38,6 +38,9 @@ struct ph_worth_site {
 	   element).  */
 	uint64_t saved;
 	bool per_element;
+	/* In the type's heap_saved: not a cache's creation whose
+	   allocations are sites of their own.  */
+	bool counted;
 };
 
 struct ph_worth {
@@ -50,7 +53,8 @@ struct ph_worth {
 	uint64_t static_count, static_bytes, static_saved;
 	uint64_t static_count_in, static_saved_in;
 	/* Sites whose class changes, and the sum of what one allocation
-	   a site saves.  */
+	   a site saves (a slab cache once: at its allocations, else at its
+	   creation).  */
 	size_t class_changes;
 	uint64_t heap_saved;
 	/* The ranking key: heap_saved + static_saved + static_saved_in.  */

@@ -51,6 +51,10 @@ struct row {
 	uint64_t model_slot;
 	unsigned model_per, model_order;
 	bool trusted;
+	/* The files read are not the running kernel (FILEs named) and the
+	   struct is not the size of the cache's objects: another kernel's
+	   layout, whose figures are not this machine's.  */
+	bool other_kernel;
 	const char **merged;		/* the caches merged with it */
 	size_t nr_merged;
 	uint64_t memory, packed_memory, saved;
@@ -103,7 +107,7 @@ static struct ph_error *index_types(struct slab_ctx *x)
 
 /* The layouts named NAME: the first in *RET, how many the return.  */
 static size_t find_types(const struct slab_ctx *x, const char *name,
-			 const struct ph_type **ret)
+			 const struct ph_type **ret, size_t *at)
 {
 	size_t lo = 0, hi = x->nr_types, n = 0;
 
@@ -116,9 +120,36 @@ static size_t find_types(const struct slab_ctx *x, const char *name,
 			hi = mid;
 	}
 	*ret = lo < x->nr_types ? x->types[lo] : NULL;
+	if (at)
+		*at = lo;
 	while (lo + n < x->nr_types && strcmp(x->types[lo + n]->name, name) == 0)
 		n++;
 	return n;
+}
+
+/* Of the N layouts named NAME, the largest no bigger than OBJECT (the
+   cache's object size), and in *TIES how many have that size.  */
+static const struct ph_type *pick_layout(const struct slab_ctx *x,
+					 const char *name, size_t n,
+					 uint64_t object, size_t *ties)
+{
+	const struct ph_type *first, *best = NULL;
+	size_t at;
+
+	find_types(x, name, &first, &at);
+	*ties = 0;
+	for (size_t i = at; i < at + n && i < x->nr_types; i++) {
+		const struct ph_type *u = x->types[i];
+		if (!u->size || u->size > object)
+			continue;
+		if (!best || u->size > best->size) {
+			best = u;
+			*ties = 1;
+		} else if (u->size == best->size) {
+			(*ties)++;
+		}
+	}
+	return best;
 }
 
 /* The struct the cache NAME holds: the pair naming it first, else its
@@ -203,7 +234,7 @@ static struct ph_error *tie(struct slab_ctx *x, const struct ph_slab_line *c)
 	struct ph_error *err;
 	bool paired;
 	const char *sname = struct_name(x->o, c->name, &paired);
-	size_t n = find_types(x, sname, &t);
+	size_t n = find_types(x, sname, &t, NULL);
 
 	if (!n && paired)
 		return add_untied(x, c, UNTIED_NO_STRUCT, "no struct %s (paired "
@@ -211,10 +242,7 @@ static struct ph_error *tie(struct slab_ctx *x, const struct ph_slab_line *c)
 	if (!n)
 		return add_untied(x, c, UNTIED_NO_STRUCT, "no struct of that "
 				  "name");
-	if (n > 1)
-		return add_untied(x, c, UNTIED_CLASH, "a name clash: %zu "
-				  "layouts named %s", n, sname);
-	if (!t->size)
+	if (!t->size && n == 1)
 		return add_untied(x, c, UNTIED_SIZE, "struct size unknown: "
 				  "%s %s has no size", ph_kind_name(t->kind),
 				  sname);
@@ -223,6 +251,18 @@ static struct ph_error *tie(struct slab_ctx *x, const struct ph_slab_line *c)
 				  "directory: no %s/%s, so its object size, "
 				  "alignment and free pointer are unknown",
 				  x->dir.path, c->name);
+	/* Several layouts of the name (a build's -m32 unit, the kernel's
+	   vDSO, has its own): the largest that the cache's objects hold;
+	   two of that size that differ are a clash.  */
+	if (n > 1) {
+		size_t ties = 0;
+		const struct ph_type *best = pick_layout(x, sname, n,
+							 a.object_size, &ties);
+		if (!best || ties > 1)
+			return add_untied(x, c, UNTIED_CLASH, "a name clash: "
+					  "%zu layouts named %s", n, sname);
+		t = best;
+	}
 	/* A struct cut short at run time (kmem_cache's node array) or
 	   another type: the reorganizer's order would not fit it.  */
 	if (a.object_size < t->size)
@@ -260,6 +300,9 @@ static struct ph_error *tie(struct slab_ctx *x, const struct ph_slab_line *c)
 				       x->page_size, &w->model_per);
 	w->trusted = w->model_slot == c->slot && w->model_per == c->per_slab &&
 		     (1ull << w->model_order) == c->pages;
+	w->other_kernel = x->o->nr_args > 0 && a.object_size != t->size;
+	if (w->other_kernel)
+		w->trusted = false;
 	w->packed_slot = ph_slub_slot(w->packed_object, a.align, outside);
 	w->packed_order = ph_slub_order(w->packed_slot, x->nr_cpus,
 					x->page_size, &w->packed_per);
@@ -328,6 +371,13 @@ static void add_up(const struct slab_ctx *x, struct totals *s)
 /* Why W's figures are not trusted: the model against slabinfo.  */
 static void why_untrusted(struct ph_buf *out, const struct row *w)
 {
+	if (w->other_kernel) {
+		ph_buf_printf(out, "%s %s is %" PRIu64 " bytes, the cache's "
+			      "objects %" PRIu64 ": the files read are not "
+			      "the running kernel's", ph_kind_name(w->t->kind),
+			      w->t->name, w->t->size, w->object);
+		return;
+	}
 	ph_buf_printf(out, "the model gives objsize %" PRIu64 ", objperslab "
 		      "%u, pagesperslab %llu; slabinfo says %" PRIu64 ", %"
 		      PRIu64 ", %" PRIu64, w->model_slot, w->model_per,

@@ -48,7 +48,8 @@ static void text_row(struct ph_buf *out, const struct ranked *r, bool verbose)
 		      w->packed,
 		      m ? ph_worth_class_name(m, false, a, sizeof(a)) : "-",
 		      m ? ph_worth_class_name(m, true, b, sizeof(b)) : "-",
-		      w->heap_saved, w->nr_sites, w->static_bytes,
+		      w->heap_saved, w->nr_sites,
+		      w->static_bytes + w->static_count_in * w->size,
 		      w->static_saved + w->static_saved_in);
 	if (!verbose)
 		return;
@@ -61,6 +62,8 @@ static void text_row(struct ph_buf *out, const struct ranked *r, bool verbose)
 			      ph_alloc_how_name(h->how), h->call);
 		if (*h->object)
 			ph_buf_printf(out, " (%s)", h->object);
+		if (!s->counted)
+			ph_buf_puts(out, " (its cache's allocations count)");
 		if (s->classed || s->slab_now)
 			ph_buf_printf(out, "\t%s -> %s\t%" PRIu64 "\n",
 				      ph_worth_class_name(s, false, a, sizeof(a)),
@@ -146,8 +149,9 @@ static void json_row(struct ph_buf *out, const struct ranked *r)
 			PH_JSON_KEY_U64(out, "packed_usable", s->packed.usable);
 		}
 		PH_JSON_KEY_U64(out, "saved", s->saved);
-		ph_buf_printf(out, ",\"per_element\":%s}",
-			      s->per_element ? "true" : "false");
+		ph_buf_printf(out, ",\"per_element\":%s,\"counted\":%s}",
+			      s->per_element ? "true" : "false",
+			      s->counted ? "true" : "false");
 	}
 	ph_buf_puts(out, "],\"static\":[");
 	for (size_t i = 0; i < r->merged.nr_statics; i++) {
