@@ -49,7 +49,7 @@ result() { if [ -z "$2" ]; then echo "PASS: $1"; else echo "FAIL: $1: $2"; fi; }
 	done
 	echo 'int main () { return 0; }'
 } > b.cc
-plug="-fplugin=$PLUGIN -fplugin-arg-pokehole-embed"
+plug="-fplugin=$PLUGIN -fplugin-arg-pokehole-embed -fplugin-arg-pokehole-json-dir=$work/jd"
 if ! $CC -O2 $plug -c a.c -o a.o 2>err || ! $CXX -O2 $plug -c b.cc -o b.o 2>>err ||
    ! $CXX a.o b.o -o prog 2>>err; then
 	result "worth: the program builds with embed" "$(head -c 400 err)"
@@ -174,3 +174,39 @@ jq -r 'select(.name and .packed < .size) |
 bad=$(diff html.txt worth-cols.txt | head -c 400)
 [ "$(wc -l < html.txt)" -ge 16 ] || bad="only $(wc -l < html.txt) types with a worth in the page $bad"
 result "worth: --html -R's class and worth columns are --worth's" "$bad"
+
+# A json-dir directory reads as its reports: the same ranking as the
+# program's embedded ones; a directory without reports is one line.
+"$READER" --worth --json jd > dir.json 2>>err
+cmp -s dir.json worth.json && bad= || bad="$(diff dir.json worth.json | head -c 300)"
+result "worth: the json-dir directory ranks as the program" "$bad"
+mkdir -p empty
+"$READER" --worth empty > /dev/null 2> empty.err; rc=$?
+[ $rc = 1 ] && [ "$(wc -l < empty.err)" = 1 ] && grep -q 'empty: a directory without reports' empty.err &&
+	bad= || bad="exit $rc: $(head -c 200 empty.err)"
+result "worth: a directory without reports is one line, exit 1" "$bad"
+
+# A slab cache is counted once: at its allocation, not its creation too.
+cat > cache.c <<'EOC'
+typedef unsigned int gfp_t;
+struct kmem_cache;
+struct kmem_cache *kmem_cache_create(const char *, unsigned int, unsigned int,
+				     unsigned long, void (*)(void *));
+void *kmem_cache_alloc(struct kmem_cache *, gfp_t) __attribute__((malloc));
+#define KMEM_CACHE(s, f) kmem_cache_create(#s, sizeof(struct s), __alignof__(struct s), (f), 0)
+struct thing { char a; long b; char c; long d; char e; };
+static struct kmem_cache *thing_cachep;
+void init(void) { thing_cachep = KMEM_CACHE(thing, 0); }
+struct thing *get(void) { return kmem_cache_alloc(thing_cachep, 0); }
+EOC
+bad=
+if $CC -D__KERNEL__ -O2 -fplugin=$PLUGIN -fplugin-arg-pokehole-json=cache.jsonl -c cache.c -o cache.o 2>>err; then
+	got=$("$READER" --worth --json cache.jsonl | jq -r 'select(.name == "thing") |
+		"\(.heap | length) \([.heap[] | select(.counted)] | length) \(.heap_saved) \([.heap[] | select(.counted) | .saved] | add)"')
+	set -- $got
+	[ "${1:-}" = 2 ] && [ "${2:-}" = 1 ] && [ "${3:-}" = "${4:-}" ] && [ "${3:-0}" -gt 0 ] ||
+		bad="sites, counted, heap_saved, the counted site's saving: '$got'"
+else
+	bad="$(head -c 300 err)"
+fi
+result "worth: a slab cache's creation and allocation count once" "$bad"
