@@ -34,7 +34,7 @@ FUNCT_LIB_SRC := funct/fntable.c funct/funcs.c funct/funcs-walk.c \
 POKEHOLE_SRC := tools/pokehole.c tools/pokehole-options.c \
 	tools/pokehole-print.c tools/cli.c tools/baseline-in.c \
 	tools/diff-cmd.c tools/diff-funcs.c tools/patch-cmd.c
-POKEHOLE_SRC += tools/slabinfo-cmd.c tools/slabinfo-read.c tools/worth-cmd.c tools/worth-type.c tools/dir-args.c
+POKEHOLE_SRC += tools/slabinfo-cmd.c tools/slabinfo-read.c tools/worth-cmd.c tools/worth-type.c
 # Every object of tools/pokehole (the sanitizer and fuzzing builds of
 # mk/hardening.mk take the same list).
 DWARF_SRC := $(POKEHOLE_SRC) $(INPUT_SRC) $(FUNCT_LIB_SRC)

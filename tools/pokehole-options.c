@@ -437,16 +437,6 @@ int ph_pokehole_options_parse(int argc, char **argv,
 	static char *kernel[1] = { (char *)PH_BTF_VMLINUX };
 	char **files = &argv[optind];
 	int nr_files = argc - optind;
-	struct ph_error *derr;
-
-	/* A json-dir build's directory: its reports (not --diff's two
-	   sides, each one file).  */
-	if (!o->diff) {
-		if ((derr = ph_dir_args_expand(files, nr_files, &o->dirs)))
-			return ph_cli_error(progname, derr, 1);
-		files = o->dirs.files;
-		nr_files = o->dirs.nr_files;
-	}
 
 	o->args = files;
 	o->nr_args = nr_files;
@@ -508,7 +498,4 @@ void ph_pokehole_options_deinit(struct ph_pokehole_options *o)
 	for (size_t i = 0; i < o->nr_modules; i++)
 		free(o->modules[o->nr_files - o->nr_modules + i]);
 	free(o->modules);
-	if (o->dirs.files && o->dirs.owned)
-		free(o->dirs.files);
-	ph_dir_args_free(&o->dirs);
 }

@@ -9,7 +9,6 @@
 
 #include "cli.h"
 #include "diff-cmd.h"
-#include "dir-args.h"
 #include "../reorg/select.h"
 #include "../reorg/allocdb.h"
 #include "../reorg/sitedb.h"
@@ -69,8 +68,6 @@ struct ph_pokehole_options {
 	   running kernel's BTF.  */
 	char **files;
 	int nr_files;
-	/* The FILEs named, a directory as the reports under it.  */
-	struct ph_dir_args dirs;
 	/* The FILEs named (--diff's OLD NEW, --merge-baseline's).  */
 	char **args;
 	int nr_args;
