@@ -402,7 +402,8 @@ static void alloc_converted(alloc_walk *w, tree conv)
 	location_t loc = e && EXPR_HAS_LOCATION(e) ? EXPR_LOCATION(e) :
 			 EXPR_HAS_LOCATION(conv) ? EXPR_LOCATION(conv) :
 			 w->where;
-	if (e && VAR_P(e) && ph_lang_cxx) {
+	/* Only the front end's temporaries hold new[]'s result.  */
+	if (e && VAR_P(e) && DECL_ARTIFICIAL(e) && ph_lang_cxx) {
 		w->pending.push_back({ type, e, cookie, loc });
 		return;
 	}
@@ -459,9 +460,11 @@ static void alloc_site_of(alloc_walk *w, tree type, tree e, uint64_t cookie,
 static void alloc_cache_create(alloc_walk *w, tree call, tree lhs)
 {
 	struct ph_alloc_fn how;
-	if (w->system || !w->creates_done.insert(call).second ||
-	    !ph_alloc_classify(get_callee_fndecl(call), &how) ||
-	    !how.cache_create || call_expr_nargs(call) < 2)
+	/* The set only for the creations: every call of the unit comes
+	   here, and the answer is cached.  */
+	if (w->system || !ph_alloc_classify(get_callee_fndecl(call), &how) ||
+	    !how.cache_create || call_expr_nargs(call) < 2 ||
+	    !w->creates_done.insert(call).second)
 		return;
 	alloc_cache_pending p;
 	p.site.how = PH_HOW_CACHE;
