@@ -63,6 +63,11 @@ ENGINE_SRC := reorg/arena.c reorg/error.c reorg/layout.c reorg/analysis.c \
 ENGINE_SRC += input/declarator.c
 # What an allocation of a type takes in each allocator (issue 35).
 ENGINE_SRC += reorg/alloc.c reorg/allocs.c reorg/allocdb.c reorg/worth.c report/allocs.c
+# Member accesses and the order that serves the cache (issue 36).
+ENGINE_SRC += reorg/access.c reorg/accessdb.c reorg/accessorder.c report/access.c \
+	report/access-order.c
+# False sharing from the member accesses (issue 36).
+ENGINE_SRC += reorg/sharing.c
 # Objects of generated sources, plain data: the sanitized builds
 # (mk/hardening.mk) link them as they are.
 ENGINE_GEN_OBJ := build/report/html-assets.o
@@ -84,6 +89,8 @@ PLUGIN_SRC += plugin/args.cc
 PLUGIN_SRC += plugin/attributes.cc
 PLUGIN_SRC += plugin/collected.cc
 PLUGIN_SRC += plugin/allocs.cc plugin/allocs-walk.cc
+PLUGIN_SRC += plugin/assertgen.cc
+PLUGIN_SRC += plugin/access.cc plugin/access-walk.cc plugin/access-ref.cc plugin/sharing-warn.cc
 # Kept apart by GCC version: `make plugin CC=gcc-15` after a build for
 # the default GCC must compile them again.
 #

@@ -42,6 +42,7 @@ extern const char *const ph_input_format_names[PH_INPUT_NR_FORMATS];
 
 struct ph_sitedb;
 struct ph_allocdb;
+struct ph_accessdb;
 
 struct ph_input_opts {
 	const struct ph_input_filter *filter;	/* NULL: every type */
@@ -78,6 +79,9 @@ struct ph_input_opts {
 	/* Where the reports' "allocs" records go (--worth, -R, -P,
 	   --slabinfo); NULL: skipped.  */
 	struct ph_allocdb *allocs;
+	/* Where the reports' "access" records go (-R --access); NULL:
+	   skipped.  */
+	struct ph_accessdb *access;
 	/* The files of one call read as one program (across.h): a class
 	   only declared in one file is looked for in the others, once all
 	   are read (ph_dw_across_finish).  NULL: each file alone.  */

@@ -26,7 +26,8 @@ INPUT_SRC := input/load.c input/formats.c \
 	input/dwarf/defs.c input/dwarf/resolve.c input/dwarf/offmap.c \
 	input/compact/btf.c input/compact/ctf.c input/compact/typegraph.c \
 	input/reports/jsonl-read.c input/reports/frame-read.c \
-	input/reports/sites-read.c input/reports/allocs-read.c input/reports/record-keys.c
+	input/reports/sites-read.c input/reports/allocs-read.c input/reports/record-keys.c \
+	input/reports/access-read.c
 FUNCT_LIB_SRC := funct/fntable.c funct/funcs.c funct/funcs-walk.c \
 	funct/funcs-jobs.c funct/funcs-json.c funct/fntype.c
 # pokehole's own: the command and its subcommands (--diff's functions
@@ -35,6 +36,7 @@ POKEHOLE_SRC := tools/pokehole.c tools/pokehole-options.c \
 	tools/pokehole-print.c tools/cli.c tools/baseline-in.c \
 	tools/diff-cmd.c tools/diff-funcs.c tools/patch-cmd.c
 POKEHOLE_SRC += tools/slabinfo-cmd.c tools/slabinfo-read.c tools/worth-cmd.c tools/worth-type.c
+POKEHOLE_SRC += tools/access-type.c
 # Every object of tools/pokehole (the sanitizer and fuzzing builds of
 # mk/hardening.mk take the same list).
 DWARF_SRC := $(POKEHOLE_SRC) $(INPUT_SRC) $(FUNCT_LIB_SRC)
@@ -61,7 +63,8 @@ FUNCT_SRC := tools/pokefunct.c tools/cli.c input/formats.c $(FUNCT_LIB_SRC) \
 	input/dwarf/queue.c input/dwarf/lines.c input/dwarf/scan-sections.c \
 	input/dwarf/util.c input/dwarf/offmap.c input/dwarf/session.c \
 	input/reports/jsonl-read.c input/reports/frame-read.c \
-	input/reports/sites-read.c input/reports/allocs-read.c input/reports/record-keys.c
+	input/reports/sites-read.c input/reports/allocs-read.c input/reports/record-keys.c \
+	input/reports/access-read.c
 FUNCT_OBJ := $(FUNCT_SRC:%.c=build/%.o)
 FUNCT_TOOL := tools/pokefunct
 

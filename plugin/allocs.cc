@@ -620,18 +620,7 @@ void ph_allocs_render(tree type, const struct ph_type *t, struct ph_buf *out)
 		statics.push_back(i);
 	}
 	struct ph_type_allocs a = {};
-	static char cwd[4096];
-	if (!cwd[0] && !getcwd(cwd, sizeof(cwd)))
-		strcpy(cwd, ".");
-	a.name = t->name;
-	a.kind = t->kind;
-	a.typedef_name = t->typedef_name;
-	a.file = t->file;
-	a.line = t->line;
-	a.dir = cwd;
-	a.unit = main_input_filename ? main_input_filename : "";
-	a.size = t->size;
-	a.align = t->align;
+	ph_record_head(&a, t);
 	a.nr_heap = heap.size();
 	a.heap = heap.data();
 	a.nr_statics = statics.size();

@@ -109,6 +109,23 @@ static const char *parse_allocs(const char *value, void *)
 	return NULL;
 }
 
+static const char *parse_access(const char *value, void *)
+{
+	if (value && strcmp(value, "0") && strcmp(value, "1"))
+		return "nothing, 0 or 1";
+	ph_opts.access = !value || strcmp(value, "0");
+	return NULL;
+}
+
+/* 0 or 1 into the int TARGET (nothing: 1), which is -1 when not given.  */
+static const char *parse_switch(const char *value, void *target)
+{
+	if (value && strcmp(value, "0") && strcmp(value, "1"))
+		return "nothing, 0 or 1";
+	*(int *)target = !value || strcmp(value, "0");
+	return NULL;
+}
+
 static const char *parse_packable(const char *value, void *)
 {
 	if (!value || strcmp(value, "class"))
@@ -137,16 +154,18 @@ static const char *parse_warn_min(const char *value, void *)
 	return NULL;
 }
 
-static const char *parse_types(const char *value, void *)
+/* TARGET: types= or assert-types='s list.  */
+static const char *parse_types(const char *value, void *target)
 {
 	static char why[256];
+	struct ph_names **names = (struct ph_names **)target;
 	struct ph_error *err;
 
 	if (!value || !*value)
 		return "a list of type names";
-	ph_names_destroy(ph_opts.types);
-	ph_opts.types = NULL;
-	if ((err = ph_names_create(value, &ph_opts.types))) {
+	ph_names_destroy(*names);
+	*names = NULL;
+	if ((err = ph_names_create(value, names))) {
 		snprintf(why, sizeof(why), "a list of type names (%s)",
 			 err->message);
 		ph_error_destroy(err);
@@ -160,9 +179,11 @@ static const char *parse_reorganize(const char *value, void *)
 	ph_opts.reorganize = !value || strcmp(value, "0");
 	ph_opts.demote = value && strcmp(value, "demote") == 0;
 	ph_opts.cross_groups = value && strcmp(value, "cross") == 0;
+	ph_opts.reorganize_access = value && strcmp(value, "access") == 0;
 	if (value && strcmp(value, "0") && strcmp(value, "1") &&
-	    !ph_opts.demote && !ph_opts.cross_groups)
-		return "nothing, 0, 1, %<demote%> or %<cross%>";
+	    !ph_opts.demote && !ph_opts.cross_groups &&
+	    !ph_opts.reorganize_access)
+		return "nothing, 0, 1, %<demote%>, %<cross%> or %<access%>";
 	return NULL;
 }
 
@@ -174,10 +195,11 @@ static const char *parse_warn(const char *value, void *)
 			  PH_WARN_CACHELINE | PH_WARN_PACKABLE |
 			  PH_WARN_GROUPS;
 
-	if (!parse_warn_kinds(value, layout | PH_WARN_UNINLINED, layout,
-			      &ph_opts.warn.kinds))
+	if (!parse_warn_kinds(value,
+			      layout | PH_WARN_UNINLINED | PH_WARN_FALSE_SHARING,
+			      layout, &ph_opts.warn.kinds))
 		return "a list of holes, padding, cacheline, packable, "
-		       "groups, all or uninlined";
+		       "groups, all, uninlined or false-sharing";
 	return NULL;
 }
 
@@ -186,12 +208,13 @@ static const char *parse_no_error(const char *value, void *)
 {
 	unsigned kinds = PH_WARN_HOLES | PH_WARN_PADDING | PH_WARN_CACHELINE |
 			 PH_WARN_PACKABLE | PH_WARN_GROWTH | PH_WARN_UNINLINED |
-			 PH_WARN_GROUPS;
+			 PH_WARN_GROUPS | PH_WARN_FALSE_SHARING;
 
 	if (!parse_warn_kinds(value ? value : "all", kinds, kinds,
 			      &ph_opts.warn.no_error))
 		return "nothing or a list of holes, padding, cacheline, "
-		       "packable, growth, groups, uninlined or all";
+		       "packable, growth, groups, uninlined, false-sharing "
+		       "or all";
 	return NULL;
 }
 
@@ -205,11 +228,12 @@ static const struct option_spec {
 	{ "json", "json=PATH|-", parse_path, &ph_opts.json },
 	{ "json-dir", "json-dir=DIR", parse_dir, &ph_opts.json_dir },
 	{ "cacheline", "cacheline=N", parse_cacheline, NULL },
-	{ "types", "types=NAME[,NAME...]", parse_types, NULL },
+	{ "types", "types=NAME[,NAME...]", parse_types, &ph_opts.types },
 	{ "system-headers", "system-headers", parse_flag,
 	  &ph_opts.system_headers },
 	{ "artificial", "artificial", parse_flag, &ph_opts.artificial },
-	{ "reorganize", "reorganize[=demote|cross]", parse_reorganize, NULL },
+	{ "reorganize", "reorganize[=demote|cross|access]", parse_reorganize,
+	  NULL },
 	{ "warn", "warn=LIST", parse_warn, NULL },
 	{ "no-error", "no-error[=LIST]", parse_no_error, NULL },
 	{ "warn-min", "warn-min=N", parse_warn_min, NULL },
@@ -222,6 +246,13 @@ static const struct option_spec {
 	{ "sites", "sites[=0]", parse_sites, NULL },
 	{ "allocs", "allocs[=0]", parse_allocs, NULL },
 	{ "packable", "packable=class", parse_packable, NULL },
+	{ "assert-layout", "assert-layout=PATH|-", parse_path,
+	  &ph_opts.assert_layout },
+	{ "assert-types", "assert-types=NAME[,NAME...]", parse_types,
+	  &ph_opts.assert_types },
+	{ "assert-groups", "assert-groups[=0]", parse_switch,
+	  &ph_opts.assert_groups },
+	{ "access", "access[=0]", parse_access, NULL },
 };
 
 /* "report=PATH|-  json=PATH|-  ...", from the table.  */

@@ -25,6 +25,16 @@ struct ph_plugin_options {
 	/* packable=class: warn=packable only where the allocator's class
 	   of the type changes (alloc.h).  */
 	bool packable_class;
+	/* assert-layout=FILE: layout assertions of the types someone chose
+	   the layout of, and of these (assertgen.cc); assert-groups: the
+	   kernel's group checks too (-1: in a kernel unit).  */
+	const char *assert_layout;
+	struct ph_names *assert_types;
+	int assert_groups;
+	/* access: member access records (access.h); reorganize=access:
+	   the reorganized layouts in the access-aware order.  */
+	bool access;
+	bool reorganize_access;
 };
 /* Defaults set in plugin_init.  */
 extern struct ph_plugin_options ph_opts;

@@ -6,6 +6,7 @@
 #ifndef PH_PLUGIN_COMPAT_H
 #define PH_PLUGIN_COMPAT_H
 
+#include "../reorg/access.h"
 #include "../reorg/analysis.h"
 #include "../reorg/groups.h"
 #include "../reorg/layout.h"
@@ -17,6 +18,8 @@
 #include "../input/reports/frame.h"
 #include "../report/jsonl.h"
 #include "../report/reorg.h"
+#include "../reorg/accessorder.h"
+#include "../report/access-order.h"
 #include "../report/text.h"
 
 #include <sys/file.h>
@@ -75,6 +78,17 @@ static inline struct cpp_reader *ph_parse_in(void)
 #endif
 #include "ipa-prop.h"
 #include "ipa-fnsummary.h"
+
+/* The member accesses' pass (access-walk.cc): GIMPLE, its blocks'
+   frequencies and dominators.  */
+#include "tree-ssa-alias.h"
+#include "gimple-expr.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "dominance.h"
+#include "predict.h"
+#include "context.h"
+#include "internal-fn.h"
 
 /* C++ front-end facts, as plain tree bits: cp-tree.h cannot be included
    in a plugin that is also loaded into cc1, where its functions do not

@@ -175,3 +175,12 @@ struct ph_error *ph_rewrite_locked(int fd, const char *path,
 		err = ph_error_errno(errno, "cannot write %s", path);
 	return err;
 }
+
+const char *ph_unit_dir(void)
+{
+	static char cwd[4096];
+
+	if (!cwd[0] && !getcwd(cwd, sizeof(cwd)))
+		strcpy(cwd, ".");
+	return cwd;
+}

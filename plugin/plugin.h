@@ -84,6 +84,25 @@ struct ph_error *ph_open_locked(const char *path, int *fd,
 struct ph_error *ph_rewrite_locked(int fd, const char *path,
 				   const struct ph_buf *buf);
 
+/* The compiler's working directory, as the records of a unit write it
+   ("dir"; output.cc).  */
+const char *ph_unit_dir(void);
+/* The keys a unit's per-type record (allocs, access) starts with, from
+   T's layout: name, kind, typedef, file, line, dir, unit, size, align.  */
+template <typename R>
+static inline void ph_record_head(R *r, const struct ph_type *t)
+{
+	r->name = t->name;
+	r->kind = t->kind;
+	r->typedef_name = t->typedef_name;
+	r->file = t->file;
+	r->line = t->line;
+	r->dir = ph_unit_dir();
+	r->unit = main_input_filename ? main_input_filename : "";
+	r->size = t->size;
+	r->align = t->align;
+}
+
 /* The embedded report (embed.cc): each layout record rendered, T's
    JSON Lines TEXT (LEN bytes), is collected; sealed, the records are
    the frames of their files' groups; then ph_embed_report puts the
@@ -125,6 +144,12 @@ bool ph_type_collected(tree type);
 unsigned ph_collected_count(void);
 tree ph_collected_type(unsigned i, location_t *where);
 
+/* assert-layout=FILE (assertgen.cc): T, the layout of TYPE, gets its
+   assertions when its order was chosen (or assert-types= names it);
+   at the unit's end they go to the file (WRITE; else dropped).  */
+void ph_assertgen_type(tree type, const struct ph_type *t);
+void ph_assertgen_flush(bool write);
+
 /* The FIELD_DECL of member M of TYPE; where TYPE is defined
    (places.cc).  TYPE is an aggregate defined in place at BASE bits
    into the outermost type when M is one of its members (the model's
@@ -148,6 +173,10 @@ enum {
 	/* The kernel's cacheline groups: more lines than their size needs,
 	   an _aligned group sharing its last line.  */
 	PH_WARN_GROUPS = 64,
+	/* Members written by different threads, atomically or under
+	   different locks, or a lock's, on one cacheline (sharing-warn.cc;
+	   not in all).  */
+	PH_WARN_FALSE_SHARING = 128,
 };
 
 /* "holes" for PH_WARN_HOLES: the kind's name in warn= and in the
@@ -176,6 +205,19 @@ struct ph_warn_options {
 void ph_warn_type(tree type, const struct ph_type *t, struct ph_model *model,
 		  const struct ph_warn_options *o,
 		  const struct ph_type_report *sites, bool fixed_size);
+
+/* A warning of KIND made elsewhere, as warn.cc makes its own: whether
+   this unit gives it (warn-once; T's layout is the key, or none), then
+   begin, warning_at, end with whether it was shown.  */
+bool ph_warn_claim(unsigned kind, location_t loc, const struct ph_type *t,
+		   const char *fmt, ...);
+void ph_warn_begin(unsigned kind, const struct ph_warn_options *o);
+void ph_warn_end(bool shown);
+/* 'struct sample', as the user wrote it.  */
+void ph_warn_display_name(const struct ph_type *t, struct ph_buf *out);
+/* warn=false-sharing: the unit's types, once its functions are
+   compiled (sharing-warn.cc).  */
+void ph_warn_false_sharing(const struct ph_warn_options *o);
 
 /* warn-once=FILE (warnonce.cc): each warning once per build.  Set
    the file (NULL: every unit warns); whether it is in use.  */

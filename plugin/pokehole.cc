@@ -15,15 +15,19 @@
      system-headers     also report types defined in system headers
      artificial         also report types the compiler made (lambda
                         closures, RTTI pseudo types)
-     reorganize[=demote|cross] after each type that a new order makes
-                        smaller, the suggested layout (pahole --reorganize);
-                        with demote, bitfields may get smaller declared
-                        types; with cross, members may leave the group of
-                        a cacheline-aligned member
+     reorganize[=demote|cross|access] after each type that a new order
+                        makes smaller, the suggested layout (pahole
+                        --reorganize); with demote, bitfields may get
+                        smaller declared types; with cross, members may
+                        leave the group of a cacheline-aligned member;
+                        with access, each type the unit's functions touch
+                        in the order that serves the cache
      warn=LIST          warnings: holes, padding, cacheline, packable,
                         groups (the kernel's cacheline groups), all (the
                         five), uninlined (a function declared inline
-                        that keeps an out-of-line body; not in all);
+                        that keeps an out-of-line body; not in all),
+                        false-sharing (members different threads write
+                        on one cacheline; not in all);
                         each ends with [-Wpokehole-KIND]
      no-error[=LIST]    the warnings of these kinds (holes, padding,
                         cacheline, packable, growth, groups, uninlined, all;
@@ -52,6 +56,20 @@
                         initializers, bindings, casts, bytes written
                         whole, ...) in the JSON report; on by default
                         with a JSON report, embed or warn=packable
+     access[=0]         the member accesses of each function (reads,
+                        writes, weighted by block frequency, hot and
+                        cold, atomic, locks, threads) in the JSON report
+                        (access.cc); on with reorganize=access and
+                        warn=false-sharing (not in all)
+     assert-layout=PATH static assertions of the layouts GCC gave the
+                        types with cacheline groups, cacheline-aligned
+                        or pokehole_hot members, and those assert-types=
+                        names, appended to PATH ("-": stdout), each
+                        layout once per file (assertgen.cc)
+     assert-types=NAME[,NAME] also these types' assertions
+     assert-groups[=0]  the kernel's CACHELINE_ASSERT_GROUP_* checks too,
+                        in a function (default: when __KERNEL__ is
+                        defined)
 
    Types are collected as the front end completes them and rendered once
    parsing is over, so the compiler's hot paths only pay for a hash lookup
@@ -64,6 +82,7 @@
 #include "sites-tree.h"
 #include "args.h"
 #include "allocs.h"
+#include "access.h"
 
 /* Defines gcc_version: once, here.  */
 #include "plugin-version.h"
@@ -149,6 +168,8 @@ static void flush_json(void)
 
 		if (ph_opts.functions)
 			ph_funcs_render(&deferred_json);
+		if (ph_opts.access)
+			ph_access_render(&deferred_json);
 		if (ph_opts.embed && !deferred_json.failed &&
 		    (err = ph_embed_report(deferred_json.data + layouts,
 					   deferred_json.len - layouts)))
@@ -201,6 +222,59 @@ static struct ph_error *render_reorganized(struct ph_model *model,
 	return ph_render_reorg_text(text, t, &r, &o, true);
 }
 
+/* reorganize=access: each type the unit's functions touch, in the
+   order that serves the cache (reorg/accessorder.h) from the unit's own
+   accesses, appended to the report once they are all counted.  */
+static struct ph_error *render_access_one(tree, const struct ph_type *t,
+					  const struct ph_type_access *a,
+					  void *arg)
+{
+	struct ph_buf *text = (struct ph_buf *)arg;
+	struct ph_text_options o = { ph_opts.cacheline, 0, NULL, NULL };
+	struct ph_reorg_options ropts;
+	struct ph_access_order_result r;
+	struct ph_model *model = NULL;
+	struct ph_error *err;
+
+	if (!wanted_name(t->name))
+		return NULL;
+	memset(&ropts, 0, sizeof(ropts));
+	ropts.cacheline = ph_opts.cacheline;
+	ropts.steps = true;
+	ropts.demote_bitfields = ph_opts.demote;
+	if ((err = ph_model_create(&model)))
+		return err;
+	if (!(err = ph_access_order(model, t, a, &ropts, &r))) {
+		struct ph_access_source src = {
+			ph_access_weights_name(a->weights), 1,
+			a->nr_functions
+		};
+		err = ph_render_reorg_text(text, t, &r.reorg, &o, true);
+		if (!err)
+			ph_render_access_order_text(text, t, &r, &src);
+	}
+	ph_model_destroy(model);
+	return err;
+}
+
+static void report_access_orders(void)
+{
+	struct ph_buf text;
+	struct ph_error *err;
+
+	if (!ph_opts.report || !ph_opts.reorganize_access || seen_error())
+		return;
+	ph_buf_init(&text);
+	err = ph_access_each(render_access_one, &text);
+	if (!err && text.failed)
+		err = &ph_error_nomem;
+	if (err)
+		report_error("cannot render the access-aware orders", err);
+	else if (text.len && (err = ph_append_locked(ph_opts.report, &text)))
+		report_error("cannot write the report", err);
+	ph_buf_deinit(&text);
+}
+
 /* GCC runs one event's callbacks in reverse order of registration: doing
    this at the end of finish() keeps the order obvious.  */
 static void cleanup(void)
@@ -211,8 +285,10 @@ static void cleanup(void)
 	ph_sites_release();
 	ph_allocs_release();
 	ph_allocs_walk_release();
+	ph_access_release();
 	ph_collected_deinit();
 	ph_names_destroy(ph_opts.types);
+	ph_names_destroy(ph_opts.assert_types);
 }
 
 /* The bits members M[0..N) need at the least: a nested struct's its
@@ -261,7 +337,8 @@ static void report(void)
 
 	if (!unit_started || seen_error() ||
 	    (!ph_opts.report && !ph_opts.json && !ph_opts.json_dir &&
-	     !ph_opts.embed && !ph_opts.warn.kinds))
+	     !ph_opts.embed && !ph_opts.warn.kinds &&
+	     !ph_opts.assert_layout))
 		return;
 	/* GCC spells some distinct classes alike, in DWARF too (libstdc++
 	   15's is_null_pointer<const std::nullptr_t> and its cv siblings all
@@ -300,11 +377,14 @@ static void report(void)
 		if (!ph_opts.system_headers && TYPE_STUB_DECL(type) &&
 		    in_system_header_at(where))
 			continue;
+		ph_access_note_type(type, name.data, typedef_name, where);
 		if ((err = ph_type_from_tree(model, type, name.data, typedef_name,
 					     where, &t)))
 			break;
 		if (!t)
 			continue;
+		if (ph_opts.assert_layout)
+			ph_assertgen_type(type, t);
 		/* The order the engine suggests with its defaults: its
 		   order-dependent sites (the packable warning's), and
 		   whether any order makes the type smaller, without which
@@ -356,6 +436,7 @@ static void report(void)
 		    (err = ph_render_text(&text, t, &text_opts)))
 			break;
 		if (ph_opts.report && ph_opts.reorganize &&
+		    !ph_opts.reorganize_access &&
 		    (err = render_reorganized(model, t, &text)))
 			break;
 		size_t at = json.len;
@@ -365,6 +446,8 @@ static void report(void)
 		if (ph_opts.embed && !json.failed)
 			ph_embed_collect(t, json.data + at, json.len - at);
 	}
+	if (ph_opts.assert_layout)
+		ph_assertgen_flush(!err);
 	/* The warnings of the unit's types are decided: the lock on the
 	   warn-once file goes.  */
 	if (ph_opts.warn.kinds)
@@ -386,7 +469,8 @@ static void report(void)
 	else if (ph_opts.report &&
 		 (err = ph_append_locked(ph_opts.report, &text)))
 		report_error("cannot write the report", err);
-	else if ((ph_opts.functions && (ph_opts.json || ph_opts.json_dir)) ||
+	else if (((ph_opts.functions || ph_opts.access) &&
+		  (ph_opts.json || ph_opts.json_dir)) ||
 		 ph_opts.embed) {
 		deferred_json = json;
 		deferred_layouts = layouts;
@@ -419,6 +503,9 @@ static void report_once(void *, void *)
 static void finish_unit(void *, void *)
 {
 	report_once(NULL, NULL);
+	if (!seen_error())
+		ph_warn_false_sharing(&ph_opts.warn);
+	report_access_orders();
 	flush_json();
 }
 
@@ -440,6 +527,7 @@ int plugin_init(struct plugin_name_args *info,
 	ph_opts.warn.min_hole = 1;
 	ph_opts.sites = -1;
 	ph_opts.allocs = -1;
+	ph_opts.assert_groups = -1;
 	if (!plugin_default_version_check(version, &gcc_version)) {
 		error("pokehole: this plugin was built for GCC %s and cannot "
 		      "run in GCC %s", gcc_version.basever, version->basever);
@@ -497,6 +585,13 @@ int plugin_init(struct plugin_name_args *info,
 		if (!ph_sites_enabled())
 			ph_allocs_walk_register(info->base_name);
 	}
+	/* Member accesses (issue 36): asked for, or what the false sharing
+	   warning and the access-aware order read.  */
+	if (ph_opts.reorganize_access ||
+	    (ph_opts.warn.kinds & PH_WARN_FALSE_SHARING))
+		ph_opts.access = true;
+	if (ph_opts.access)
+		ph_access_register(info->base_name);
 	if (ph_opts.functions || (ph_opts.warn.kinds & PH_WARN_UNINLINED)) {
 		struct ph_funcs_options fo;
 

@@ -46,6 +46,8 @@ const char *ph_warn_kind_name(unsigned kind)
 		return "uninlined";
 	case PH_WARN_GROUPS:
 		return "groups";
+	case PH_WARN_FALSE_SHARING:
+		return "false-sharing";
 	}
 	return NULL;
 }
@@ -691,4 +693,34 @@ void ph_warn_uninlined(location_t loc, const char *name, const char *why,
 	/* These come at the end of IPA, long after the types': each its
 	   own short session, not a lock held through code generation.  */
 	ph_warn_once_flush(false);
+}
+
+/* The pieces other files' warnings are made of (sharing-warn.cc).  */
+bool ph_warn_claim(unsigned kind, location_t loc, const struct ph_type *t,
+		   const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	bool mine = claim_v(kind, loc, t ? layout_hash(t) : 0, fmt, ap);
+	va_end(ap);
+	return mine;
+}
+
+void ph_warn_begin(unsigned kind, const struct ph_warn_options *o)
+{
+	current_opts = o;
+	ph_set_option_namer(option_name);
+	begin_kind(kind);
+}
+
+void ph_warn_end(bool shown)
+{
+	end_kind();
+	ph_warn_once_shown(shown);
+	ph_set_option_namer(NULL);
+}
+
+void ph_warn_display_name(const struct ph_type *t, struct ph_buf *out)
+{
+	display_name(t, out);
 }

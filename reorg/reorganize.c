@@ -7,6 +7,7 @@
 #include "analysis.h"
 #include "engine.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,24 @@ static bool is_hot(const struct ph_reorg_options *opts,
 	return false;
 }
 
+/* A unit's place in the sort before the search: hot members (by the
+   unit's first) 0, the others 1 + their lowest rank.  */
+static unsigned unit_key(const struct ph_reorg_options *opts,
+			 const struct ph_type *t,
+			 const struct ph_reorg_unit *u)
+{
+	unsigned rank = UINT_MAX - 1;
+
+	if (is_hot(opts, &t->members[u->first]))
+		return 0;
+	if (!opts || !opts->ranks || opts->nr_ranks != t->nr_members)
+		return 1;
+	for (size_t k = 0; k < u->count; k++)
+		if (opts->ranks[u->first + k] < rank)
+			rank = opts->ranks[u->first + k];
+	return 1 + rank;
+}
+
 static struct ph_error *reorganize_core(struct ph_model *model,
 				       const struct ph_type *t,
 				       const struct ph_type *inner,
@@ -33,6 +52,7 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 	struct ph_reorg_steps st = { .orders = opts && opts->steps };
 	struct ph_error *err = NULL;
 	size_t *best = NULL, *gunits = NULL;
+	unsigned *keys = NULL;
 	const char *why = NULL;
 
 	memset(ret, 0, sizeof(*ret));
@@ -82,23 +102,44 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 		goto out;
 	}
 
-	/* Hot members go first, after what is fixed at the front.  */
+	/* Hot members go first, then the ranks in order, in each stretch
+	   of members between fixed units: none crosses a cacheline
+	   group's fence, a cacheline-aligned member or a base.  A stable
+	   sort by key, done as moves (steps), the last key's members
+	   staying where the others leave them.  */
 	bool any_hot = false;
 	for (size_t i = 0; i < t->nr_members; i++)
 		any_hot = any_hot || is_hot(opts, &t->members[i]);
-	if (any_hot) {
-		size_t front = 0;
+	bool sorting = any_hot || (opts && opts->ranks &&
+				   opts->nr_ranks == t->nr_members);
+	if (sorting) {
+		if (!(keys = malloc((e.nr_units + 1) * sizeof(*keys)))) {
+			err = &ph_error_nomem;
+			goto out;
+		}
+		for (size_t u = 0; u < e.nr_units; u++)
+			keys[u] = unit_key(opts, t, &e.units[u]);
+	}
+	for (size_t lo = 0, hi; sorting && lo < p.n; lo = hi) {
+		if (e.units[p.order[lo]].fixed) {
+			hi = lo + 1;
+			continue;
+		}
+		unsigned last = 0;
+		for (hi = lo; hi < p.n && !e.units[p.order[hi]].fixed; hi++)
+			if (keys[p.order[hi]] > last)
+				last = keys[p.order[hi]];
+		for (size_t front = lo; front < hi;) {
+			unsigned least = UINT_MAX;
 
-		while (front < p.n && e.units[p.order[front]].fixed &&
-		       !t->members[e.units[p.order[front]].first].explicit_align)
-			front++;
-		for (size_t i = front; i < p.n; i++) {
-			const struct ph_reorg_unit *u = &e.units[p.order[i]];
-
-			/* Inside a cacheline group, first in the group.  */
-			if (u->fence)
-				front = i + 1;
-			if (!u->fixed && is_hot(opts, &t->members[u->first])) {
+			for (size_t i = front; i < hi; i++)
+				if (keys[p.order[i]] < least)
+					least = keys[p.order[i]];
+			if (least == last)
+				break;
+			for (size_t i = front; i < hi; i++) {
+				if (keys[p.order[i]] != least)
+					continue;
 				if (i != front &&
 				    (err = ph_reorg_apply_move(&p, &st, i, front)))
 					goto out;
@@ -127,9 +168,7 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 		size_t lo = i, hi = i;
 		bool hot_part = any_hot && is_hot(opts, &t->members[u->first]);
 		while (hi < p.n && !e.units[p.order[hi]].fixed &&
-		       (!any_hot ||
-			is_hot(opts, &t->members[e.units[p.order[hi]].first]) ==
-				hot_part))
+		       (!sorting || keys[p.order[hi]] == keys[p.order[lo]]))
 			hi++;
 		struct ph_reorg_group g = {
 			.units = gunits, .n = hi - lo, .start = at,
@@ -140,7 +179,11 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 		   the type's at the end.  */
 		g.round = 8 * (uint64_t)(hi < p.n ? e.units[p.order[hi]].align
 					 : (t->align ? t->align : 1));
-		if (hot_part)
+		/* Hot members, and a rank that another follows: packed as
+		   tight as they go, what comes next starting where they
+		   end.  */
+		if (hot_part || (sorting && hi < p.n &&
+				 !e.units[p.order[hi]].fixed))
 			g.round = 8;
 		uint64_t cost = ph_reorg_group_cost(&e, &g, gunits), target = cost;
 		bool proven = false;
@@ -236,7 +279,11 @@ static struct ph_error *reorganize_core(struct ph_model *model,
 	const struct ph_type *nt;
 	if ((err = ph_reorg_build_type(&e, model, p.order, &nt)))
 		goto out;
-	if (nt->size >= t->size) {
+	/* With ranks, their order is the answer once a member moved.  */
+	bool ranked_moved = false;
+	for (size_t k = 0; opts && opts->ranks && k < p.n; k++)
+		ranked_moved = ranked_moved || p.order[k] != k;
+	if (nt->size >= t->size && !ranked_moved) {
 		/* Never worse, and no churn for nothing.  */
 		ret->type = t;
 		ret->optimal = all_proven || t->size == ret->lower_bound;
@@ -273,6 +320,7 @@ out:
 	free(p.order);
 	free(best);
 	free(gunits);
+	free(keys);
 	free(e.items);
 	free(e.units);
 	return err;
@@ -352,8 +400,10 @@ static struct ph_error *reorganize_nested(struct ph_model *model,
 		inner_opts = *opts;
 	else
 		memset(&inner_opts, 0, sizeof(inner_opts));
-	/* Hot members are the outer type's.  */
+	/* Hot members and ranks are the outer type's.  */
 	inner_opts.nr_hot = 0;
+	inner_opts.ranks = NULL;
+	inner_opts.nr_ranks = 0;
 	for (size_t i = 0; i < t->nr_members; i++) {
 		const struct ph_member *m = &t->members[i];
 		struct ph_reorg_result r;

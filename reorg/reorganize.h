@@ -6,7 +6,9 @@
      that replaying them on the original order gives the original layout
      exactly; when it does not, the type is left alone and `refused` says
      why);
-   - never larger than the original;
+   - never larger than the original (but with ranks, below: the
+     ranked order is the answer whatever its size, for the caller to
+     weigh);
    - optimal whenever the search can prove it (the lower bound reached, or
      the search finished), else the smallest order it found;
    - least change: among the smallest orders it finds, one reached by
@@ -18,7 +20,7 @@
    leaves; the kernel's cacheline group markers (groups.h) are fences:
    members stay in their group, members outside every group stay
    outside, groups keep their order; hot members are packed first (in
-   their group).  The original type is never
+   their group), then members by rank.  The original type is never
    touched: the result is a new type in the model's arena.  */
 #ifndef PH_REORGANIZE_H
 #define PH_REORGANIZE_H
@@ -34,6 +36,18 @@ struct ph_reorg_options {
 	/* Names of members to pack at the front, or NULL.  */
 	const char *const *hot;
 	size_t nr_hot;
+	/* Per member of the type (T->members[i], NR_RANKS of them: T's
+	   nr_members), a rank, or NULL: lower ranks go first, after the
+	   hot members, in each stretch between what is fixed (cacheline
+	   group markers, cacheline-aligned members, bases); the members of
+	   one rank are packed together by the size search as the hot ones
+	   are (a bitfield run takes its lowest rank).  With ranks the
+	   result is the ranked order whenever it moved a member, smaller
+	   or not (the access-aware order, accessorder.h, weighs it against
+	   the size-optimal one).  Untagged aggregates inside are
+	   reorganized without them.  */
+	const unsigned *ranks;
+	size_t nr_ranks;
 	/* Opt-in: a bitfield whose declared type is wider than its width
 	   needs gets the smallest integer type of its signedness that holds
 	   it (int flag:1 becomes signed char flag:1): a change of type, so

@@ -60,17 +60,7 @@ static void static_inst(struct ph_buf *out, const struct ph_static_inst *s)
 
 void ph_render_allocs(struct ph_buf *out, const struct ph_type_allocs *a)
 {
-	ph_buf_puts(out, "{\"kind\":\"allocs\"");
-	key_str(out, "name", a->name);
-	key_str(out, "type_kind", ph_kind_name(a->kind));
-	PH_JSON_KEY(out, "typedef");
-	ph_buf_puts(out, a->typedef_name ? "true" : "false");
-	key_str(out, "file", a->file);
-	PH_JSON_KEY_U64(out, "line", a->line);
-	key_str(out, "dir", a->dir);
-	key_str(out, "unit", a->unit);
-	PH_JSON_KEY_U64(out, "size", a->size);
-	PH_JSON_KEY_U64(out, "align", a->align);
+	PH_JSON_RECORD_HEAD(out, "allocs", a);
 	PH_JSON_KEY(out, "heap");
 	ph_buf_putc(out, '[');
 	for (size_t i = 0; i < a->nr_heap; i++) {

@@ -54,6 +54,44 @@ void ph_json_strings(struct ph_buf *out, const char *const *s, size_t n)
 	ph_buf_putc(out, ']');
 }
 
+void ph_json_array(struct ph_buf *out, const char *k, const void *v, size_t n,
+		   size_t size, void (*one)(struct ph_buf *, const void *))
+{
+	ph_json_key(out, k);
+	ph_buf_putc(out, '[');
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			ph_buf_putc(out, ',');
+		one(out, (const char *)v + i * size);
+	}
+	ph_buf_putc(out, ']');
+}
+
+void ph_json_record_head(struct ph_buf *out, const char *kind,
+			 const char *name, enum ph_kind type_kind,
+			 bool typedef_name, const char *file, uint64_t line,
+			 const char *dir, const char *unit, uint64_t size,
+			 uint64_t align)
+{
+	ph_buf_puts(out, "{\"kind\":");
+	ph_json_string(out, kind);
+	PH_JSON_KEY(out, "name");
+	ph_json_string(out, name ? name : "");
+	PH_JSON_KEY(out, "type_kind");
+	ph_json_string(out, ph_kind_name(type_kind));
+	PH_JSON_KEY(out, "typedef");
+	ph_buf_puts(out, typedef_name ? "true" : "false");
+	PH_JSON_KEY(out, "file");
+	ph_json_string(out, file ? file : "");
+	PH_JSON_KEY_U64(out, "line", line);
+	PH_JSON_KEY(out, "dir");
+	ph_json_string(out, dir ? dir : "");
+	PH_JSON_KEY(out, "unit");
+	ph_json_string(out, unit ? unit : "");
+	PH_JSON_KEY_U64(out, "size", size);
+	PH_JSON_KEY_U64(out, "align", align);
+}
+
 /* A key known only when running (PH_JSON_KEY for a literal one).  */
 void ph_json_key(struct ph_buf *out, const char *k)
 {

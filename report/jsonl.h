@@ -36,6 +36,24 @@ void ph_json_key(struct ph_buf *out, const char *k);
 	(PH_JSON_KEY(out, k), ph_buf_put_u64((out), (v)))
 /* S[0..N) as a JSON array of string literals.  */
 void ph_json_strings(struct ph_buf *out, const char *const *s, size_t n);
+/* ,"K":[...]: ONE writes each of the N elements of SIZE bytes at V.  */
+void ph_json_array(struct ph_buf *out, const char *k, const void *v, size_t n,
+		   size_t size, void (*one)(struct ph_buf *, const void *));
+/* The start of a per-type record of another kind than a layout
+   ("allocs", "access"), up to its own keys: {"kind":KIND, then the type
+   as its layout record names it and the unit that saw it: "name",
+   "type_kind", "typedef", "file", "line", "dir", "unit", "size",
+   "align".  */
+void ph_json_record_head(struct ph_buf *out, const char *kind,
+			 const char *name, enum ph_kind type_kind,
+			 bool typedef_name, const char *file, uint64_t line,
+			 const char *dir, const char *unit, uint64_t size,
+			 uint64_t align);
+/* The same for R, a record of the model with those keys.  */
+#define PH_JSON_RECORD_HEAD(out, record, r)				\
+	ph_json_record_head((out), (record), (r)->name, (r)->kind,	\
+			    (r)->typedef_name, (r)->file, (r)->line,	\
+			    (r)->dir, (r)->unit, (r)->size, (r)->align)
 
 #ifdef __cplusplus
 }

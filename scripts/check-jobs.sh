@@ -54,7 +54,9 @@ weight() {
 	realcode.exp) echo 45 ;; initgen.exp) echo 34 ;; html.exp) echo 12 ;;
 	dwarf.exp) echo 24 ;; reorg.exp) echo 17 ;; sites.exp) echo 14 ;;
 	tools.exp|random.exp|c++.exp) echo 13 ;; warn.exp|c.exp) echo 10 ;;
+	accessgen.exp) echo 25 ;;
 	allocgen.exp) echo 9 ;; report-in.exp) echo 8 ;; embed.exp) echo 7 ;;
+	false-sharing.exp) echo 12 ;;
 	units.exp|once.exp|funct.exp|fixit.exp|compact.exp) echo 5 ;;
 	diff.exp) echo 4 ;; parallel.exp) echo 3 ;;
 	jsondir.exp|functions.exp|baseline.exp) echo 2 ;;

@@ -207,9 +207,9 @@ build() {
 
 tests_of() {
 	case $1 in
-	reorg|report) echo c.exp corpus.exp options.exp elsewhere.exp bad.exp reorg.exp warn.exp c++.exp embed.exp diff.exp groups.exp nested.exp html.exp sites.exp initgen.exp dwarf.exp compact.exp ;;
-	plugin) echo c.exp warn.exp baseline.exp c++.exp corpus.exp options.exp elsewhere.exp bad.exp embed.exp functions.exp sites.exp initgen.exp fixit.exp once.exp jsondir.exp ;;
-	reader) echo corpus.exp options.exp elsewhere.exp bad.exp dwarf.exp units.exp funct.exp report-in.exp embed.exp diff.exp groups.exp nested.exp html.exp compact.exp sites.exp initgen.exp names.exp ;;
+	reorg|report) echo c.exp corpus.exp options.exp elsewhere.exp bad.exp reorg.exp warn.exp c++.exp embed.exp diff.exp groups.exp nested.exp html.exp sites.exp initgen.exp dwarf.exp compact.exp access.exp false-sharing.exp ;;
+	plugin) echo c.exp warn.exp baseline.exp c++.exp corpus.exp options.exp elsewhere.exp bad.exp embed.exp functions.exp sites.exp initgen.exp fixit.exp once.exp jsondir.exp access.exp accessgen.exp false-sharing.exp assertgen.exp ;;
+	reader) echo corpus.exp options.exp elsewhere.exp bad.exp dwarf.exp units.exp funct.exp report-in.exp embed.exp diff.exp groups.exp nested.exp html.exp compact.exp sites.exp initgen.exp names.exp access.exp ;;
 	esac
 }
 

@@ -14,6 +14,8 @@ PH_INITGEN_SRC := $(wildcard testsuite/tools/initgen/*.c) \
 	testsuite/tools/gen-common.c
 PH_ALLOCGEN_SRC := $(wildcard testsuite/tools/allocgen/*.c) \
 	testsuite/tools/gen-common.c
+PH_ACCESSGEN_SRC := $(wildcard testsuite/tools/accessgen/*.c) \
+	testsuite/tools/gen-common.c
 
 testsuite/tools/ph-probe: $(PH_PROBE_SRC) testsuite/tools/probe/probe.h \
 		testsuite/tools/tool-libc.h
@@ -37,6 +39,14 @@ testsuite/tools/ph-allocgen: $(PH_ALLOCGEN_SRC) \
 		testsuite/tools/gen-common.h testsuite/tools/tool-libc.h
 	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ $(PH_ALLOCGEN_SRC)
 
+# The member-access corpus of pokehole.reorg/accessgen.exp (which builds
+# its own copy with the compiler under test; this one is for runs by
+# hand).
+testsuite/tools/ph-accessgen: $(PH_ACCESSGEN_SRC) \
+		testsuite/tools/accessgen/accessgen.h \
+		testsuite/tools/gen-common.h testsuite/tools/tool-libc.h
+	$(PH_PROBE_CC) $(PH_PROBE_CFLAGS) -o $@ $(PH_ACCESSGEN_SRC)
+
 # The LD_PRELOAD library of pokehole.dwarf/oom.exp that makes one
 # allocation fail.
 testsuite/tools/failing-alloc.so: testsuite/tools/failing-alloc.c
@@ -54,6 +64,7 @@ testsuite/tools/ph-browser: testsuite/tools/ph-browser.c
 # Built by `make check` before the testsuite runs.
 TEST_TOOLS := testsuite/tools/ph-probe testsuite/tools/ph-gen \
 	testsuite/tools/ph-initgen testsuite/tools/ph-allocgen \
+	testsuite/tools/ph-accessgen \
 	testsuite/tools/failing-alloc.so testsuite/tools/ph-run \
 	testsuite/tools/ph-browser
 

@@ -38,6 +38,7 @@ enum {
 	OPT_SVG,
 	OPT_BTF_BASE,
 	OPT_PATCH,
+	OPT_ACCESS,
 };
 
 
@@ -83,6 +84,10 @@ static const struct ph_cli_option options[] = {
 	PH_CLI_FLAG("reorganize", 'R',
 	  "print each type in the smallest member\norder found (with --json: "
 	  "as JSON Lines\ncarrying \"original_size\")"),
+	PH_CLI_FLAG("access", OPT_ACCESS,
+	  "with -R, the access-aware order of each\ntype the plugin's access "
+	  "records know\n(the others only with -C): hot members\nfirst, on "
+	  "the fewest cachelines"),
 	PH_CLI_FLAG("show_reorg_steps", 'S',
 	  "with -R, show each move and the layout\nafter it"),
 	PH_CLI_FLAG("packable", 'P',
@@ -343,6 +348,9 @@ int ph_pokehole_options_parse(int argc, char **argv,
 		case OPT_PATCH:
 			o->patch = true;
 			break;
+		case OPT_ACCESS:
+			o->access = true;
+			break;
 		case OPT_GROUPS:
 			o->output = OUT_GROUPS;
 			break;
@@ -479,6 +487,15 @@ int ph_pokehole_options_parse(int argc, char **argv,
 	if (o->diff && o->nr_args != 2) {
 		fprintf(stderr, "%s: --diff compares two files, OLD NEW\n",
 			progname);
+		return 2;
+	}
+	/* --patch rewrites for the order the plugin made its edits for
+	   (the sites records'), the size-optimal one.  */
+	if (o->access && (!o->reorganize || o->patch ||
+			  (o->output != OUT_TEXT && o->output != OUT_JSON))) {
+		fprintf(stderr, "%s: --access goes with -R (text or --json); "
+			"--patch rewrites for the size-optimal order the "
+			"plugin's sites records were made for\n", progname);
 		return 2;
 	}
 	if (o->merge_baseline && o->common.output_path) {

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "diff-cmd.h"
 #include "../reorg/select.h"
+#include "../reorg/accessdb.h"
 #include "../reorg/allocdb.h"
 #include "../reorg/sitedb.h"
 
@@ -58,6 +59,10 @@ struct ph_pokehole_options {
 	const char *slabinfo_file;
 	const char *const *cache_pairs;
 	size_t nr_cache_pairs;
+	/* -R --access: the program's member accesses, from the reports'
+	   "access" records.  */
+	bool access;
+	struct ph_accessdb *accesses;
 	bool have_at;			/* --at */
 	uint64_t at;
 	unsigned fail_on;		/* --fail-on: PH_DIFF_FAIL_* */

@@ -2,6 +2,7 @@
    Lines, -R's and -P's suggestions with the build's verdict, cacheline
    groups, the HTML page and the SVG picture, and --at.  */
 #include "pokehole-print.h"
+#include "access-type.h"
 #include "worth-type.h"
 #include "../reorg/analysis.h"
 #include "../reorg/groups.h"
@@ -128,7 +129,22 @@ static void packable_worth(struct ph_buf *out, const struct ph_worth *w)
 		      w->heap_saved, w->static_saved + w->static_saved_in);
 }
 
-/* -R, -S and -P: what the engine makes of T.  */
+/* -R --access's JSON: the reorganized record with an "access" object
+   in its last place.  */
+static void access_json(struct ph_buf *out, const struct ph_type *t,
+			const struct ph_pokehole_access *acc)
+{
+	if (out->len < 2 || out->failed)
+		return;
+	out->len -= 2;		/* "}\n" */
+	PH_JSON_KEY(out, "access");
+	ph_render_access_order_json(out, t, &acc->order, &acc->src);
+	ph_buf_puts(out, "}\n");
+}
+
+/* -R, -S and -P: what the engine makes of T; with --access, the
+   access-aware order of a type the records know (one they do not is
+   printed as -R prints it when -C names it, else left out).  */
 static struct ph_error *print_reorganized(struct ph_buf *out,
 					  struct ph_model *model,
 					  const struct ph_type *t,
@@ -138,9 +154,18 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 	struct ph_text_options text_opts = { .cacheline = o->cacheline };
 	struct ph_reorg_options ropts = ph_pokehole_reorg_options(o);
 	struct ph_reorg_result r;
+	struct ph_pokehole_access acc;
+	bool accessed = false;
 	struct ph_error *err;
 
-	if ((err = ph_reorganize(model, t, &ropts, &r)))
+	if (o->access &&
+	    (err = ph_pokehole_access_type(model, t, o, &acc, &accessed)))
+		return err;
+	if (o->access && !accessed && !o->class_names)
+		return NULL;
+	if (accessed)
+		r = acc.order.reorg;
+	else if ((err = ph_reorganize(model, t, &ropts, &r)))
 		return err;
 	if (r.type->size < t->size) {
 		stats->smaller++;
@@ -148,24 +173,22 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 		stats->not_optimal += !r.optimal;
 		stats->not_least += !r.least_change;
 	}
-	bool verdict = o->sites && o->sites->n && r.type->size < t->size;
+	bool verdict = o->sites && o->sites->n && r.type != t;
 	bool safe = false;
 	size_t records = 0, nr = 0;
 	struct ph_site_stop *stops = NULL;
 
 	if (verdict && (err = ph_sitedb_verdict(o->sites, t, r.type, &safe,
 						&records, &stops, &nr)))
-		return err;
+		goto out;
 	/* With the build's allocation sites, what the saving is worth.  */
 	struct ph_worth worth;
 	struct ph_type_allocs merged;
 	bool weighed = false;
 	if (r.type->size < t->size &&
 	    (err = ph_pokehole_worth_type(o, t, r.type->size, &worth, &merged,
-					  &weighed))) {
-		free(stops);
-		return err;
-	}
+					  &weighed)))
+		goto out;
 	switch (o->output) {
 	case OUT_PACKABLE:
 		if (r.type->size < t->size) {
@@ -192,6 +215,8 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 		break;
 	case OUT_JSON:
 		err = ph_render_jsonl_reorg(out, r.type, o->cacheline, t->size);
+		if (!err && accessed)
+			access_json(out, t, &acc);
 		break;
 	default:
 		err = ph_render_reorg_text(out, t, &r, &text_opts,
@@ -201,13 +226,19 @@ static struct ph_error *print_reorganized(struct ph_buf *out,
 				       o->sites->nr_unreported != 0);
 		if (!err && weighed)
 			ph_pokehole_render_worth(out, &worth);
+		if (!err && accessed)
+			ph_render_access_order_text(out, t, &acc.order,
+						    &acc.src);
 		break;
 	}
-	free(stops);
 	if (weighed) {
 		ph_worth_free(&worth);
 		ph_allocdb_merged_free(&merged);
 	}
+out:
+	free(stops);
+	if (accessed)
+		ph_pokehole_access_free(&acc);
 	return err;
 }
 

@@ -175,6 +175,12 @@ int main(int argc, char **argv)
 		o.allocs = &allocdb;
 		load_opts.allocs = &allocdb;
 	}
+	struct ph_accessdb accessdb;
+	ph_accessdb_init(&accessdb);
+	if (o.access) {
+		o.accesses = &accessdb;
+		load_opts.access = &accessdb;
+	}
 	if (o.diff) {
 		/* -C and the other type filters ask about types alone.  */
 		struct ph_diff_options dopts = {
@@ -278,6 +284,7 @@ int main(int argc, char **argv)
 	ph_sitedb_deinit(&sitedb);
 	free(pairs);
 	ph_allocdb_deinit(&allocdb);
+	ph_accessdb_deinit(&accessdb);
 	ph_dedup_destroy(dedup);
 	ph_model_destroy(model);
 	ph_pokehole_options_deinit(&o);

@@ -27,18 +27,12 @@ struct ph_error *ph_allocs_load_record(const char *origin, size_t lineno,
 	struct ph_error *err = NULL;
 
 	memset(&a, 0, sizeof(a));
-	a.name = ph_record_str(v, "name", &ok);
-	if (!ok || !*a.name)
-		return bad(origin, lineno, "without a \"name\"");
-	if (!ph_kind_parse(ph_record_str(v, "type_kind", &ok), &a.kind))
-		return bad(origin, lineno, "with an unknown \"type_kind\"");
-	a.typedef_name = ph_record_flag(v, "typedef", &ok);
-	a.file = ph_record_str(v, "file", &ok);
-	a.line = (unsigned)ph_record_num(v, "line", UINT32_MAX, &ok);
-	a.dir = ph_record_str(v, "dir", &ok);
-	a.unit = ph_record_str(v, "unit", &ok);
-	a.size = ph_record_num(v, "size", MAX_BYTES, &ok);
-	a.align = ph_record_num(v, "align", 1u << 30, &ok);
+	struct ph_record_type h;
+	const char *why = ph_record_type_read(v, &h);
+
+	if (why)
+		return bad(origin, lineno, why);
+	PH_RECORD_TYPE_SET(&a, &h);
 	heap = ph_record_list(v, "heap", &ok);
 	statics = ph_record_list(v, "static", &ok);
 	if (!ok)

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "access-read.h"
 #include "allocs-read.h"
 #include "sites-read.h"
 #include "../../baseline/json.h"
@@ -241,6 +242,7 @@ struct load {
 	const struct ph_input_filter *filter;
 	struct ph_sitedb *sites;
 	struct ph_allocdb *allocs;
+	struct ph_accessdb *access;
 	struct ph_arena scratch;
 	struct ph_error *first;		/* the first bad line's error */
 	unsigned nr_bad;		/* bad lines after it */
@@ -502,6 +504,9 @@ static struct ph_error *add_record(struct load *l, size_t lineno,
 		if (l->allocs && strcmp(json_string_value(kind), "allocs") == 0)
 			return ph_allocs_load_record(l->origin, lineno, v,
 						     l->allocs);
+		if (l->access && strcmp(json_string_value(kind), "access") == 0)
+			return ph_access_load_record(l->origin, lineno, v,
+						     l->access);
 		return NULL;
 	}
 	t.file = "";
@@ -566,6 +571,7 @@ struct ph_error *ph_report_load_text(const char *origin, const char *text,
 		.filter = opts ? opts->filter : NULL,
 		.sites = opts ? opts->sites : NULL,
 		.allocs = opts ? opts->allocs : NULL,
+		.access = opts ? opts->access : NULL,
 	};
 	struct ph_error *err;
 
