@@ -644,7 +644,6 @@ void ph_access_register(const char *plugin_name)
 	acc_info = new std::map<unsigned, acc_fn_info>;
 	register_callback(plugin_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 			  const_cast<ggc_root_tab *>(acc_roots_tab));
-	ph_access_walk_register(plugin_name);
 }
 
 void ph_access_release(void)

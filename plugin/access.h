@@ -8,8 +8,8 @@
 
 #include "../reorg/access.h"
 
-/* Counts from now on: registers the pass (access-walk.cc's) and the
-   state (access.cc's).  */
+/* Counts from now on: the state (access.cc's), then the pass
+   (access-walk.cc's), each registered by pokehole.cc.  */
 void ph_access_register(const char *plugin_name);
 void ph_access_walk_register(const char *plugin_name);
 bool ph_access_enabled(void);

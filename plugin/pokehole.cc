@@ -590,8 +590,10 @@ int plugin_init(struct plugin_name_args *info,
 	if (ph_opts.reorganize_access ||
 	    (ph_opts.warn.kinds & PH_WARN_FALSE_SHARING))
 		ph_opts.access = true;
-	if (ph_opts.access)
+	if (ph_opts.access) {
 		ph_access_register(info->base_name);
+		ph_access_walk_register(info->base_name);
+	}
 	if (ph_opts.functions || (ph_opts.warn.kinds & PH_WARN_UNINLINED)) {
 		struct ph_funcs_options fo;
 

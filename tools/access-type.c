@@ -1,6 +1,6 @@
 /* One type's access-aware order (access-type.h).  */
 #include "access-type.h"
-#include "pokehole-print.h"
+#include "pokehole-options.h"
 
 #include <string.h>
 

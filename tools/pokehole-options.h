@@ -13,6 +13,7 @@
 #include "../reorg/accessdb.h"
 #include "../reorg/allocdb.h"
 #include "../reorg/sitedb.h"
+#include "../reorg/reorganize.h"
 
 /* The command's name in its messages.  */
 #define PH_POKEHOLE_NAME "pokehole"
@@ -88,5 +89,20 @@ void ph_pokehole_options_deinit(struct ph_pokehole_options *o);
 /* Whether the type NAME of KIND passes the type filters of O (ARG):
    the readers' filter (struct ph_input_filter).  */
 bool ph_pokehole_wants(void *arg, const char *name, enum ph_kind kind);
+
+/* What -R, -S, -P and --hot ask of the engine (here, for every
+   command that asks it: -R's printing, --access, --worth, --slabinfo).  */
+static inline struct ph_reorg_options
+ph_pokehole_reorg_options(const struct ph_pokehole_options *o)
+{
+	return (struct ph_reorg_options){
+		.cacheline = o->cacheline,
+		.hot = (const char *const *)o->hot,
+		.nr_hot = o->nr_hot,
+		.steps = o->show_steps,
+		.demote_bitfields = o->demote,
+		.cross_groups = o->cross_groups,
+	};
+}
 
 #endif

@@ -60,19 +60,6 @@ struct reorg_stats {
 	size_t smaller, moves, not_optimal, not_least;
 };
 
-struct ph_reorg_options
-ph_pokehole_reorg_options(const struct ph_pokehole_options *o)
-{
-	return (struct ph_reorg_options){
-		.cacheline = o->cacheline,
-		.hot = (const char *const *)o->hot,
-		.nr_hot = o->nr_hot,
-		.steps = o->show_steps,
-		.demote_bitfields = o->demote,
-		.cross_groups = o->cross_groups,
-	};
-}
-
 /* After -R's suggestion, whether the build's sites let it be applied:
    "safe to apply", or each place that depends on the member order.  */
 static void render_verdict(struct ph_buf *out, bool safe, size_t records,

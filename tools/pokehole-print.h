@@ -7,10 +7,6 @@
 #include "../report/buf.h"
 #include "../report/html.h"
 
-/* What -R, -S, -P and --hot ask of the engine.  */
-struct ph_reorg_options
-ph_pokehole_reorg_options(const struct ph_pokehole_options *o);
-
 /* Prints the types of MODEL that pass the hole filters, as O's output
    asks (--html: into HTML, then the page).  */
 struct ph_error *ph_pokehole_print_types(struct ph_model *model,
