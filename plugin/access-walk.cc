@@ -457,6 +457,8 @@ static void acc_thread_start(gcall *call, const char *name)
 	if (TREE_CODE(a) == ADDR_EXPR &&
 	    TREE_CODE(TREE_OPERAND(a, 0)) == FUNCTION_DECL)
 		ph_access_thread_root(TREE_OPERAND(a, 0));
+	else
+		ph_access_thread_starter();
 }
 
 static void acc_visit_call(acc_blocks *b, gcall *call, double w, bool cold)

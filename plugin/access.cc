@@ -71,6 +71,8 @@ static std::map<unsigned, std::vector<unsigned>> *acc_calls;
 static std::map<unsigned, std::vector<std::pair<unsigned, double>>> *acc_call_w;
 static std::set<unsigned> *acc_entries;
 static std::set<unsigned> *acc_walked;
+/* Functions that start threads with routines their callers give.  */
+static std::set<unsigned> *acc_starters;
 static std::map<unsigned, std::string> *acc_roots;
 static std::set<unsigned> *acc_inlined;
 /* The functions inlined into each function walked (uid -> their
@@ -322,10 +324,18 @@ void ph_access_call(tree callee, double w)
 {
 	(*acc_calls)[acc_cur_uid].push_back(DECL_UID(callee));
 	(*acc_call_w)[DECL_UID(callee)].emplace_back(acc_cur_uid, w);
-	if (DECL_NAME(callee) &&
-	    (strstr(IDENTIFIER_POINTER(DECL_NAME(callee)), "_M_start_thread") ||
-	     acc_thread_class(callee)))
+	if ((DECL_NAME(callee) &&
+	     (strstr(IDENTIFIER_POINTER(DECL_NAME(callee)), "_M_start_thread") ||
+	      acc_thread_class(callee))) ||
+	    acc_starters->count(DECL_UID(callee)))
 		acc_cur_starts_thread = true;
+}
+
+/* Callees are walked before their callers: a helper's callers find it
+   here.  */
+void ph_access_thread_starter(void)
+{
+	acc_starters->insert(acc_cur_uid);
 }
 
 void ph_access_fn_address(tree fn)
@@ -638,6 +648,7 @@ void ph_access_register(const char *plugin_name)
 				  std::vector<std::pair<unsigned, double>>>;
 	acc_entries = new std::set<unsigned>;
 	acc_walked = new std::set<unsigned>;
+	acc_starters = new std::set<unsigned>;
 	acc_roots = new std::map<unsigned, std::string>;
 	acc_inlined = new std::set<unsigned>;
 	acc_inlined_into = new std::map<unsigned, std::vector<unsigned>>;
@@ -666,6 +677,8 @@ void ph_access_release(void)
 	acc_entries = nullptr;
 	delete acc_walked;
 	acc_walked = nullptr;
+	delete acc_starters;
+	acc_starters = nullptr;
 	delete acc_roots;
 	acc_roots = nullptr;
 	delete acc_inlined;

@@ -52,6 +52,9 @@ void ph_access_add(tree type, const char *path, unsigned ops, double w,
    weight W.  */
 void ph_access_call(tree callee, double w);
 void ph_access_thread_root(tree fn);
+/* The function walked starts a thread with a routine it was given (a
+   helper around pthread_create): what its callers give it are roots.  */
+void ph_access_thread_starter(void);
 /* FN's address is taken by the function being walked.  */
 void ph_access_fn_address(tree fn);
 /* FN's body has statements inlined from ORIGIN.  */

@@ -47,22 +47,6 @@ static const char *strset_minus(const struct strset *a, const struct strset *b)
 	return NULL;
 }
 
-/* An element of A or A2 that neither B nor B2 has, or NULL.  */
-static const char *strset_minus2(const struct strset *a,
-				 const struct strset *a2,
-				 const struct strset *b,
-				 const struct strset *b2)
-{
-	const struct strset *from[2] = { a, a2 };
-
-	for (int k = 0; k < 2; k++)
-		for (size_t i = 0; i < from[k]->n; i++)
-			if (!strset_has(b, from[k]->v[i]) &&
-			    !strset_has(b2, from[k]->v[i]))
-				return from[k]->v[i];
-	return NULL;
-}
-
 static const char *strset_disjoint(const struct strset *a,
 				   const struct strset *b)
 {
@@ -215,12 +199,13 @@ static bool conflict(const struct path_facts *p, const struct path_facts *q,
 
 	/* A thread writes a member atomically, takes it (a lock) or
 	   writes it under a lock; one side at least atomically or taken
-	   (both only under locks: the next rule's).  */
+	   (both only under locks: the next rule's).  Threads the unit
+	   starts only: in a unit that starts none (a library, the kernel)
+	   two functions are not known to run at once, and a layout kept
+	   that way (a lock beside the counters it guards) is no error.  */
 	if ((p->writers.n || q->writers.n) &&
-	    (x = strset_minus2(&p->writers, &p->lock_writers, &q->writers,
-			       &q->lock_writers)) &&
-	    (y = strset_minus2(&q->writers, &q->lock_writers, &p->writers,
-			       &p->lock_writers))) {
+	    (x = strset_minus(&p->known_writers, &q->known_writers)) &&
+	    (y = strset_minus(&q->known_writers, &p->known_writers))) {
 		s->why = PH_SHARING_WRITERS;
 		s->a_by = x;
 		s->b_by = y;
