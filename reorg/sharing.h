@@ -5,8 +5,10 @@
    (issue 36): an atomic write (a lock taken is one), or a write under a
    lock; a member no lock guards and no atomic writes is left alone (a
    data race, or one thread's).  Threads are the unit's thread roots
-   that reach a function ("main", a pthread_create start routine...); a
-   function no root reaches is a thread of its own.  */
+   that reach a function ("main", a pthread_create start routine...);
+   the writers and readers compared are those threads only (a function
+   no root reaches is not known to run beside another): a unit that
+   starts no thread is checked for different locks alone.  */
 #ifndef PH_SHARING_H
 #define PH_SHARING_H
 
